@@ -1,0 +1,85 @@
+"""Totals and rankings with the rule sets' tie-breaks.
+
+The club duplicate ranks by total, then the number of 10-letter words, then the numbers
+points, then the 9-, 8- and 7-letter words, then the first round a player did not top
+(later is better), then by lot. The other rule sets rank by total and leave ties in the
+players' order (a boxed-game tie is shared; a club match plays extra rounds instead).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.rules import RoundKind
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """What a played round leaves on the score sheet."""
+
+    kind: RoundKind
+    points: dict[str, int]
+    word_lengths: dict[str, int] = field(default_factory=dict)
+    """The length of each player's valid word (letters rounds)."""
+    top: int | None = None
+    """The most points the round allowed (for "the first round not topped")."""
+
+
+def totals(players: Sequence[str], records: Sequence[RoundRecord]) -> dict[str, int]:
+    """Each player's total points."""
+    return {p: sum(r.points.get(p, 0) for r in records) for p in players}
+
+
+def _words_of(length: int) -> Callable[[str, Sequence[RoundRecord]], int]:
+    def count(player: str, records: Sequence[RoundRecord]) -> int:
+        return sum(1 for r in records if r.word_lengths.get(player) == length)
+
+    return count
+
+
+def _numbers_points(player: str, records: Sequence[RoundRecord]) -> int:
+    return sum(r.points.get(player, 0) for r in records if r.kind is RoundKind.NUMBERS)
+
+
+def _first_not_topped(player: str, records: Sequence[RoundRecord]) -> int:
+    for index, record in enumerate(records):
+        if record.top is not None and record.points.get(player, 0) < record.top:
+            return index
+    return len(records)
+
+
+def _total(player: str, records: Sequence[RoundRecord]) -> int:
+    return sum(r.points.get(player, 0) for r in records)
+
+
+#: The ranking criteria a rule set may name; bigger is better for each.
+CRITERIA: dict[str, Callable[[str, Sequence[RoundRecord]], int]] = {
+    "total": _total,
+    "tens": _words_of(10),
+    "nines": _words_of(9),
+    "eights": _words_of(8),
+    "sevens": _words_of(7),
+    "numbers": _numbers_points,
+    "first_not_topped": _first_not_topped,
+}
+
+
+def ranking(
+    players: Sequence[str],
+    records: Sequence[RoundRecord],
+    keys: Sequence[str],
+    rng: random.Random | None = None,
+) -> list[str]:
+    """Players from first to last by ``keys``; a ``"lot"`` key draws lots with ``rng``.
+
+    >>> records = [RoundRecord(RoundKind.LETTERS, {"A": 7, "B": 9})]
+    >>> ranking(["A", "B"], records, ["total"])
+    ['B', 'A']
+    """
+    order = list(players)
+    criteria = [key for key in keys if key != "lot"]
+    if "lot" in keys:
+        (rng or random.Random()).shuffle(order)
+    return sorted(order, key=lambda p: tuple(-CRITERIA[key](p, records) for key in criteria))

@@ -1,0 +1,202 @@
+"""The rule sets of "Des chiffres et des lettres", as data: one description each.
+
+A rule set says how many players, which rounds in which order, the timers, the target
+range, how letter draws are made and which scoring and ranking rules apply. The game
+engine reads these; there is no per-rule-set copy of the game logic.
+
+Choices where the rulebooks are silent (also in the README):
+
+- Boxed game order: the rulebook's first round is numbers and its second letters; the 12
+  rounds here repeat numbers, letters, letters four times (``BOXED_ORDER``), which a
+  :class:`RuleSet` built with :func:`dataclasses.replace` can change.
+- Club duplicate order: 12 numbers rounds spread evenly among the 18 letters rounds; the
+  letter compositions are dealt to the letters rounds in a random order (seeded per game).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine import scoring
+from engine.scoring import LettersRound, NumbersRound, Points
+from solver.plates import BOXED_TARGETS, SHOW_TARGETS
+
+
+class RoundKind(StrEnum):
+    """What a round is; the values are the ``round`` field of a game's JSON lines."""
+
+    NUMBERS = "numbers"
+    LETTERS = "letters"
+    DUEL = "duel"
+    SPRINT = "sprint"
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """How long a round runs: search time, then writing time (club play), in seconds."""
+
+    search: float
+    writing: float = 0.0
+
+    @property
+    def total(self) -> float:
+        return self.search + self.writing
+
+
+@dataclass(frozen=True, slots=True)
+class Composition:
+    """A letter draw made of so many consonants and vowels (club play)."""
+
+    consonants: int
+    vowels: int
+
+    def __str__(self) -> str:
+        return f"{self.consonants}C/{self.vowels}V"
+
+
+def compositions(*spec: tuple[int, int, int]) -> tuple[Composition, ...]:
+    """``(count, consonants, vowels)`` triples to a flat tuple of compositions."""
+    return tuple(Composition(c, v) for count, c, v in spec for _ in range(count))
+
+
+def spread(letters: int, numbers: int) -> tuple[RoundKind, ...]:
+    """``letters + numbers`` rounds with the numbers rounds spread evenly.
+
+    >>> "".join(k.value[0] for k in spread(4, 2))
+    'llnlln'
+    """
+    total = letters + numbers
+    order = []
+    for i in range(total):
+        before, after = i * numbers // total, (i + 1) * numbers // total
+        order.append(RoundKind.NUMBERS if after > before else RoundKind.LETTERS)
+    return tuple(order)
+
+
+L, N, D, S = RoundKind.LETTERS, RoundKind.NUMBERS, RoundKind.DUEL, RoundKind.SPRINT
+
+BOXED_ORDER = (N, L, L) * 4
+TV_ORDER = (L, N, L, N, D, L, N, L, N, D, L, N, L, N, S)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One way of playing, as data."""
+
+    name: str
+    title: str
+    """The French name shown on screen."""
+    players: tuple[int, int]
+    """Fewest and most players."""
+    order: tuple[RoundKind, ...]
+    targets: tuple[int, int]
+    timers: Mapping[RoundKind, Timer]
+    numbers_points: Callable[[NumbersRound], Points]
+    letters_points: Callable[[LettersRound], Points]
+    min_vowels: int = 0
+    """Fewest vowels in a free letter draw (players choose vowel or consonant)."""
+    letter_compositions: tuple[Composition, ...] = ()
+    """Compositions dealt to the letters rounds (club play); empty for free draws."""
+    tie_rounds: tuple[RoundKind, ...] = ()
+    """Extra rounds played on a tie, then sudden death alternating (club match)."""
+    ranking_keys: tuple[str, ...] = field(default=("total",))
+    """The ranking's criteria in order (see :mod:`engine.ranking`)."""
+
+    def letter_plan(self, rng: random.Random) -> list[Composition | None]:
+        """The composition of each letters round in order (None: a free draw)."""
+        count = sum(1 for kind in self.order if kind is RoundKind.LETTERS)
+        if not self.letter_compositions:
+            return [None] * count
+        plan: list[Composition | None] = list(self.letter_compositions)
+        rng.shuffle(plan)
+        return plan
+
+
+BOXED = RuleSet(
+    name="boxed",
+    title="Des chiffres et des lettres — le jeu de société",
+    players=(2, 6),
+    order=BOXED_ORDER,
+    targets=BOXED_TARGETS,
+    timers={N: Timer(45), L: Timer(30)},
+    numbers_points=scoring.numbers_boxed,
+    letters_points=scoring.letters_boxed,
+    min_vowels=2,
+)
+
+TV = RuleSet(
+    name="tv",
+    title="Des chiffres et des lettres — l'émission",
+    players=(2, 2),
+    order=TV_ORDER,
+    targets=SHOW_TARGETS,
+    timers={N: Timer(45), L: Timer(30), D: Timer(30), S: Timer(30)},
+    numbers_points=scoring.numbers_tv,
+    letters_points=scoring.letters_tv,
+    min_vowels=2,
+)
+
+CLUB_DUPLICATE = RuleSet(
+    name="club-duplicate",
+    title="Des chiffres et des lettres — duplicate en club",
+    players=(1, 99),
+    order=spread(18, 12),
+    targets=SHOW_TARGETS,
+    timers={N: Timer(40, 15), L: Timer(40, 10)},
+    numbers_points=scoring.numbers_duplicate,
+    letters_points=scoring.letters_duplicate,
+    letter_compositions=compositions((10, 5, 5), (3, 6, 4), (3, 4, 6), (1, 7, 3), (1, 3, 7)),
+    ranking_keys=(
+        "total",
+        "tens",
+        "numbers",
+        "nines",
+        "eights",
+        "sevens",
+        "first_not_topped",
+        "lot",
+    ),
+)
+
+CLUB_MATCH = RuleSet(
+    name="club-match",
+    title="Des chiffres et des lettres — match en club",
+    players=(2, 2),
+    order=spread(12, 8),
+    targets=SHOW_TARGETS,
+    timers={N: Timer(40, 15), L: Timer(40, 10)},
+    numbers_points=scoring.numbers_match,
+    letters_points=scoring.letters_match,
+    letter_compositions=compositions((6, 5, 5), (2, 6, 4), (2, 4, 6), (1, 7, 3), (1, 3, 7)),
+    tie_rounds=(N, L),
+)
+
+#: The final of a club tournament: 24 rounds, 16 of them letters.
+CLUB_MATCH_FINAL = RuleSet(
+    name="club-match-final",
+    title="Des chiffres et des lettres — finale de club",
+    players=(2, 2),
+    order=spread(16, 8),
+    targets=SHOW_TARGETS,
+    timers={N: Timer(40, 15), L: Timer(40, 10)},
+    numbers_points=scoring.numbers_match,
+    letters_points=scoring.letters_match,
+    letter_compositions=compositions((8, 5, 5), (3, 6, 4), (3, 4, 6), (1, 7, 3), (1, 3, 7)),
+    tie_rounds=(N, L),
+)
+
+RULE_SETS: dict[str, RuleSet] = {
+    rules.name: rules for rules in (BOXED, TV, CLUB_DUPLICATE, CLUB_MATCH, CLUB_MATCH_FINAL)
+}
+
+
+def rule_set(name: str) -> RuleSet:
+    """The rule set called ``name``, or a ValueError listing the known ones in French."""
+    try:
+        return RULE_SETS[name]
+    except KeyError:
+        known = ", ".join(RULE_SETS)
+        raise ValueError(f"règles inconnues « {name} » (connues : {known})") from None
