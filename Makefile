@@ -10,9 +10,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 # Debian / Raspberry Pi OS packages the app and the tests need.
-SYSTEM_PACKAGES := python3 python3-venv python3-pip
+# hunspell-fr-comprehensive: the source of the games' word lists (`make lexicon`, and a test
+# that the committed lists are what it gives); hunspell: a test checks our affix expander
+# against the real engine.
+SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive
 
-.PHONY: run test lint system venv bench clean
+.PHONY: run test lint system venv bench lexicon clean
 
 # Until the pygame app exists (issue 7), `make run` shows the solver on a random draw.
 run: venv
@@ -41,6 +44,10 @@ $(STAMP): pyproject.toml
 bench: venv
 	$(BIN)/python bench/numbers.py
 	$(BIN)/python bench/numbers_stats.py
+
+# Recompile solver/data/lexicon.gz and refused.gz from Dicollecte's dictionary.
+lexicon: venv
+	$(BIN)/python -m solver.lexicon_build
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

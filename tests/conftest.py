@@ -8,3 +8,16 @@ TESTS = ROOT / "tests"
 for path in (ROOT, TESTS):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
+
+
+import pytest  # noqa: E402
+
+from solver.affixes import HUNSPELL_FR, Form, expand_dictionary  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def dictionary_forms() -> list[Form]:
+    """Every form of the installed Dicollecte dictionary (``make test`` installs it)."""
+    if not HUNSPELL_FR.with_suffix(".dic").exists():
+        pytest.fail("hunspell-fr-comprehensive is not installed: run `make test`, not pytest")
+    return list(expand_dictionary())

@@ -1,0 +1,61 @@
+"""``arbitre validate``: judge a player's word for a game, and against its draw."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from device.commands import UsageError, print_json, run_batch
+from device.commands.letters import add_rules_option
+from solver.words import InvalidLetters, WordVerdict, validate
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    parser = commands.add_parser(
+        "validate",
+        help="vérifie le mot d'un joueur : dictionnaire du jeu et lettres du tirage",
+        description="Le mot est-il admis par les règles du jeu, et se forme-t-il avec le "
+        "tirage ? Sinon, dit pourquoi. Sans --letters, seul le dictionnaire est vérifié.",
+    )
+    parser.add_argument("word", nargs="?", metavar="MOT", help="le mot proposé")
+    parser.add_argument("--letters", metavar="LETTRES", help="le tirage")
+    add_rules_option(parser)
+    parser.add_argument("--json", action="store_true", help="une réponse JSON")
+    parser.add_argument(
+        "--batch",
+        action="store_true",
+        help="une requête par ligne sur l'entrée standard : le mot, puis le tirage",
+    )
+    parser.set_defaults(handler=run)
+
+
+def judge(word: str, letters: str | None, rules: str) -> WordVerdict:
+    try:
+        return validate(word, letters, rules)
+    except InvalidLetters as error:
+        raise UsageError(str(error)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.batch:
+        if args.word or args.letters:
+            raise UsageError("avec --batch, les mots se lisent sur l'entrée standard")
+
+        def line(words: list[str]) -> dict[str, object]:
+            if len(words) > 2:
+                raise UsageError("une ligne attendue : le mot, puis le tirage")
+            letters = words[1] if len(words) == 2 else None
+            return judge(words[0], letters, args.rules).as_dict()
+
+        return run_batch(line, sys.stdin, sys.stdout)
+    if not args.word:
+        raise UsageError("il manque le mot à vérifier")
+    verdict = judge(args.word, args.letters, args.rules)
+    if args.json:
+        print_json(verdict.as_dict(), sys.stdout)
+    elif verdict.valid:
+        print(f"{verdict.display or verdict.word} : admis", file=sys.stdout)
+    else:
+        print(f"{verdict.display or verdict.word} : refusé ({verdict.reason})", file=sys.stdout)
+    return 0
