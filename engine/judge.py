@@ -1,5 +1,8 @@
 """Turning a player's raw answer into a judged one, with a French reason when refused.
 
+A word is judged by the lexicon of the game (:func:`solver.words.validate`): in the
+lexicon and formable from the draw.
+
 A numbers answer may be a value alone, steps alone, or both:
 
 - steps are checked with :func:`solver.proposal.verify`; the value they reach is the one
@@ -15,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.scoring import NumbersAnswer
-from solver.numbers import reachable
+from engine.scoring import NumbersAnswer, WordAnswer
+from solver.numbers import solve
 from solver.proposal import ProposalSyntaxError, verify
+from solver.words import validate
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +45,7 @@ def judge_numbers(
     if steps is None or not steps.strip():
         if value is None:
             return JudgedNumbers(NumbersAnswer())
-        if value not in reachable(plates):
+        if value < 1 or not solve(plates, value).exact:
             return JudgedNumbers(
                 NumbersAnswer(value, error=True), f"{value} est impossible avec ce tirage"
             )
@@ -61,3 +65,13 @@ def judge_numbers(
         return JudgedNumbers(NumbersAnswer(value))
     closest = min(results, key=lambda r: (abs(r - target), r))
     return JudgedNumbers(NumbersAnswer(closest))
+
+
+def judge_word(letters: str, word: str, rules: str = "dcdl") -> tuple[WordAnswer, str | None]:
+    """Judge one player's word on a letter draw: the answer, and why it is refused if so.
+
+    >>> judge_word("BAMERILANE", "réanimable")
+    (WordAnswer(word='REANIMABLE', valid=True), None)
+    """
+    verdict = validate(word, letters, rules)
+    return WordAnswer(verdict.word, verdict.valid), verdict.reason

@@ -15,12 +15,21 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.judge import judge_numbers
+from engine.judge import judge_numbers, judge_word
+from engine.letters import check_letters
 from engine.ranking import RoundRecord, ranking, totals
 from engine.rules import RoundKind, RuleSet
-from engine.scoring import NumbersAnswer, NumbersRound, duel, duplicate_numbers_points
+from engine.scoring import (
+    LettersRound,
+    NumbersAnswer,
+    NumbersRound,
+    WordAnswer,
+    duel,
+    duplicate_numbers_points,
+)
 from solver.numbers import solve
 from solver.plates import InvalidDraw, check_plates, check_target
+from solver.words import longest
 
 
 class GameFileError(ValueError):
@@ -104,6 +113,28 @@ def _numbers_round(
     return RoundRecord(RoundKind.NUMBERS, points, top=duplicate_numbers_points(best, best))
 
 
+def _letters_round(
+    line: Mapping[str, Any], players: tuple[str, ...], rules: RuleSet
+) -> RoundRecord:
+    letters_field = line.get("letters")
+    if not isinstance(letters_field, str):
+        raise ValueError('"letters" doit être le tirage, ex. "BAMERILANE"')
+    letters = check_letters(letters_field)
+    answers: dict[str, WordAnswer] = {}
+    for player in players:
+        raw = _answers(line, players).get(player)
+        if raw is None or raw == "":
+            answers[player] = WordAnswer()
+            continue
+        if not isinstance(raw, str):
+            raise ValueError(f"réponse de {player} : un mot")
+        answers[player] = judge_word(letters, raw)[0]
+    points = rules.letters_points(LettersRound(answers))
+    lengths = {p: a.length for p, a in answers.items() if a.valid}
+    top = longest(letters).best_length
+    return RoundRecord(RoundKind.LETTERS, points, lengths, top=top)
+
+
 def _duel_round(line: Mapping[str, Any], players: tuple[str, ...], rules: RuleSet) -> RoundRecord:
     kind = RoundKind(line["round"])
     if kind not in rules.order:
@@ -137,6 +168,8 @@ def score_game(lines: Iterable[str], rules: RuleSet) -> GameScore:
             kind = line["round"]
             if kind == RoundKind.NUMBERS:
                 records.append(_numbers_round(line, players, rules))
+            elif kind == RoundKind.LETTERS:
+                records.append(_letters_round(line, players, rules))
             elif kind in (RoundKind.DUEL, RoundKind.SPRINT):
                 records.append(_duel_round(line, players, rules))
             else:

@@ -11,6 +11,8 @@ Choices where the rulebooks are silent (also in the README):
   :class:`RuleSet` built with :func:`dataclasses.replace` can change.
 - Club duplicate order: 12 numbers rounds spread evenly among the 18 letters rounds; the
   letter compositions are dealt to the letters rounds in a random order (seeded per game).
+- TV sprint final: two prepared draws, so two sprint questions; the lower score chooses
+  first between the letters and the numbers draw (:func:`engine.duels.chooses_first`).
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ def spread(letters: int, numbers: int) -> tuple[RoundKind, ...]:
 L, N, D, S = RoundKind.LETTERS, RoundKind.NUMBERS, RoundKind.DUEL, RoundKind.SPRINT
 
 BOXED_ORDER = (N, L, L) * 4
-TV_ORDER = (L, N, L, N, D, L, N, L, N, D, L, N, L, N, S)
+TV_ORDER = (L, N, L, N, D, L, N, L, N, D, L, N, L, N, S, S)
 
 
 @dataclass(frozen=True)

@@ -95,3 +95,69 @@ def test_unreadable_json_names_its_line() -> None:
         cwd=ROOT,
     )
     assert done.returncode == 2 and "ligne 2 : JSON illisible" in done.stderr
+
+
+def test_the_contract_example_game_scores_letters_numbers_and_a_duel() -> None:
+    lines = [
+        PLAYERS,
+        {
+            **SHOW_683,
+            "answers": {
+                "Ana": {"value": 683, "steps": "100x6=600 8x10=80 600+80=680 680+3=683"},
+                "Bruno": {"value": 680},
+            },
+        },
+        {
+            "round": "letters",
+            "letters": "BAMERILANE",
+            "answers": {"Ana": "REANIMABLE", "Bruno": "MALINE"},
+        },
+        {"round": "duel", "kind": "calcul", "winner": "Ana"},
+    ]
+    result = json.loads(score(lines).stdout)
+    assert [r["points"] for r in result["rounds"]] == [
+        {"Ana": 10, "Bruno": 0},
+        {"Ana": 10, "Bruno": 0},
+        {"Ana": 5, "Bruno": 0},
+    ]
+    assert result["scores"] == {"Ana": 25, "Bruno": 0} and result["ranking"] == ["Ana", "Bruno"]
+
+
+def test_a_wrong_longer_word_gives_the_opponent_its_length_on_tv() -> None:
+    line = {
+        "round": "letters",
+        "letters": "BAMERILANE",
+        "answers": {"Ana": "ANIMALE", "Bruno": "REMANIABLX"},
+    }
+    result = json.loads(score([PLAYERS, line]).stdout)
+    assert result["scores"] == {"Ana": 10, "Bruno": 0}
+
+
+def test_a_conjugated_verb_is_refused_in_the_boxed_game() -> None:
+    line = {
+        "round": "letters",
+        "letters": "MANGEAISTR",
+        "answers": {"Ana": "MANGEAIS", "Bruno": "MAIS"},
+    }
+    result = json.loads(score([PLAYERS, line], "boxed").stdout)
+    assert result["scores"] == {"Ana": 0, "Bruno": 8}
+
+
+def test_club_duplicate_ranking_uses_the_ten_letter_words() -> None:
+    lines = [
+        {"players": ["Ana", "Bruno"]},
+        {
+            "round": "letters",
+            "letters": "BAMERILANE",
+            "answers": {"Ana": "REANIMABLE", "Bruno": "BALNEAIRE"},
+        },
+        {
+            "round": "numbers",
+            "plates": [3, 75, 2, 4, 1, 1],
+            "target": 888,
+            "answers": {"Bruno": {"steps": "75-1=74 74x3=222"}},
+        },
+    ]
+    result = json.loads(score(lines, "club-duplicate").stdout)
+    # Ana: a 10-letter word; Bruno: a 9-letter word, and 222 is 666 away from 888: 0
+    assert result["scores"] == {"Ana": 10, "Bruno": 9} and result["ranking"][0] == "Ana"

@@ -1,0 +1,407 @@
+"""A game of "Des chiffres et des lettres" as a state machine driven by events.
+
+``Game.apply(event)`` checks the event against the rules and the round's phase, then
+updates the state, or raises :class:`GameRuleError` (a French sentence) and changes
+nothing. The state is only ever the result of the events, so a saved game is its event
+list and resuming is replaying it (:meth:`Game.replay`). Time comes in the events
+(``TimerStarted.at``): the engine never reads a clock, the caller's clock is injected.
+
+A round goes: ``DRAW`` (waiting for the plates or letters) -> ``READY`` (draw known) ->
+``RUNNING`` (timer on; answers may already come in) -> ``ANSWERS`` (time is up) -> closed
+and scored, then the next round. Duels and sprint questions have no draw: they start READY.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.events import (
+    AnswerUndone,
+    DuelDecided,
+    Event,
+    GameStarted,
+    LettersDrawn,
+    NumbersAnswered,
+    NumbersDrawn,
+    PlayerAbsent,
+    RefusedEvent,
+    RoundClosed,
+    TimerStarted,
+    TimerStopped,
+    ValueConfirmed,
+    WordAnswered,
+)
+from engine.judge import judge_numbers, judge_word
+from engine.letters import check_letters
+from engine.ranking import RoundRecord, ranking, totals
+from engine.rules import Composition, RoundKind, RuleSet, rule_set
+from engine.scoring import (
+    LettersRound,
+    NumbersAnswer,
+    NumbersRound,
+    WordAnswer,
+    duel,
+    duplicate_numbers_points,
+)
+from solver.numbers import solve
+from solver.plates import InvalidDraw, check_plates, check_target
+from solver.words import longest
+
+
+class GameRuleError(RefusedEvent):
+    """An event the rules or the round's phase do not allow; the message is French."""
+
+
+class Phase(StrEnum):
+    DRAW = "draw"
+    READY = "ready"
+    RUNNING = "running"
+    ANSWERS = "answers"
+    OVER = "over"
+
+
+@dataclass
+class Round:
+    """One round being played, or played."""
+
+    number: int
+    """1-based position in the game."""
+    kind: RoundKind
+    composition: Composition | None = None
+    phase: Phase = Phase.DRAW
+    plates: tuple[int, ...] = ()
+    target: int | None = None
+    letters: str = ""
+    started_at: float | None = None
+    stopped_at: float | None = None
+    numbers_answers: dict[str, NumbersAnswered] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)
+    confirmed: dict[str, bool] = field(default_factory=dict)
+    entries: list[str] = field(default_factory=list)
+    """Players in the order their answers came in (for undo)."""
+    record: RoundRecord | None = None
+    reasons: dict[str, str] = field(default_factory=dict)
+    """Why each refused answer was refused, once the round is scored."""
+    judged_numbers: dict[str, NumbersAnswer] = field(default_factory=dict)
+    judged_words: dict[str, WordAnswer] = field(default_factory=dict)
+    """The judged answers of the players present, once the round is scored."""
+
+
+class Game:
+    """The state of one game; build it with :meth:`start` or :meth:`replay`."""
+
+    def __init__(self, start: GameStarted) -> None:
+        try:
+            self.rules: RuleSet = rule_set(start.rules)
+        except ValueError as error:
+            raise GameRuleError(str(error)) from None
+        players = tuple(p.strip() for p in start.players)
+        low, high = self.rules.players
+        if not low <= len(players) <= high:
+            raise GameRuleError(f"il faut de {low} à {high} joueurs, pas {len(players)}")
+        if any(not p for p in players) or len(set(players)) != len(players):
+            raise GameRuleError("chaque joueur a un nom, et deux joueurs pas le même")
+        self.start = start
+        self.players = players
+        self.absent: set[str] = set()
+        self.rounds: list[Round] = []
+        self._rng = random.Random(start.seed)
+        self._plan = self.rules.letter_plan(self._rng)
+        self._extra = 0
+        self._open_round(0)
+
+    # --- building -----------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Game:
+        """The game that these events, in order, describe."""
+        stream = iter(events)
+        first = next(stream, None)
+        if not isinstance(first, GameStarted):
+            raise GameRuleError("une partie commence par GameStarted")
+        game = cls(first)
+        for event in stream:
+            game.apply(event)
+        return game
+
+    def _kind_at(self, index: int) -> RoundKind | None:
+        order = self.rules.order
+        if index < len(order):
+            return order[index]
+        return None
+
+    def _open_round(self, index: int, kind: RoundKind | None = None) -> None:
+        kind = kind or self._kind_at(index)
+        if kind is None:
+            return
+        composition = None
+        if kind is RoundKind.LETTERS:
+            letters_before = sum(1 for r in self.rounds if r.kind is RoundKind.LETTERS)
+            if letters_before < len(self._plan):
+                composition = self._plan[letters_before]
+            elif self.rules.letter_compositions:
+                composition = Composition(5, 5)  # tie-break rounds: 5C/5V only
+        phase = Phase.READY if kind in (RoundKind.DUEL, RoundKind.SPRINT) else Phase.DRAW
+        self.rounds.append(Round(index + 1, kind, composition, phase))
+
+    # --- reading ------------------------------------------------------------------
+
+    @property
+    def current(self) -> Round | None:
+        """The round in play, or None when the game is over."""
+        if self.rounds and self.rounds[-1].record is None:
+            return self.rounds[-1]
+        return None
+
+    @property
+    def phase(self) -> Phase:
+        current = self.current
+        return current.phase if current else Phase.OVER
+
+    @property
+    def over(self) -> bool:
+        return self.current is None
+
+    @property
+    def records(self) -> list[RoundRecord]:
+        return [r.record for r in self.rounds if r.record is not None]
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return totals(self.players, self.records)
+
+    def ranking(self) -> list[str]:
+        return ranking(
+            self.players, self.records, self.rules.ranking_keys, random.Random(self.start.seed)
+        )
+
+    def remaining(self, now: float) -> float | None:
+        """Seconds left on the current round's timer (search + writing), or None."""
+        current = self.current
+        if current is None or current.started_at is None:
+            return None
+        timer = self.rules.timers.get(current.kind)
+        if timer is None:
+            return None
+        end = current.stopped_at if current.stopped_at is not None else now
+        return max(0.0, timer.total - (end - current.started_at))
+
+    # --- applying events ----------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Apply one event, or raise :class:`GameRuleError` and change nothing."""
+        current = self.current
+        if isinstance(event, PlayerAbsent):
+            self._player(event.player)
+            (self.absent.add if event.absent else self.absent.discard)(event.player)
+            return
+        if current is None:
+            raise GameRuleError("la partie est terminée")
+        handler = {
+            NumbersDrawn: self._numbers_drawn,
+            LettersDrawn: self._letters_drawn,
+            TimerStarted: self._timer_started,
+            TimerStopped: self._timer_stopped,
+            NumbersAnswered: self._numbers_answered,
+            ValueConfirmed: self._value_confirmed,
+            WordAnswered: self._word_answered,
+            AnswerUndone: self._answer_undone,
+            DuelDecided: self._duel_decided,
+            RoundClosed: self._round_closed,
+        }.get(type(event))
+        if handler is None:
+            raise GameRuleError(f"événement inattendu : {event.kind}")
+        handler(current, event)
+
+    def _player(self, name: str) -> str:
+        if name not in self.players:
+            raise GameRuleError(f"{name} ne joue pas dans cette partie")
+        return name
+
+    def _expect(self, current: Round, kinds: Iterable[RoundKind], phases: Iterable[Phase]) -> None:
+        if current.kind not in kinds:
+            raise GameRuleError(f"la manche {current.number} est une manche « {current.kind} »")
+        if current.phase not in phases:
+            raise GameRuleError(f"impossible maintenant (étape : {current.phase})")
+
+    def _numbers_drawn(self, current: Round, event: Event) -> None:
+        assert isinstance(event, NumbersDrawn)
+        self._expect(current, [RoundKind.NUMBERS], [Phase.DRAW, Phase.READY])
+        try:
+            current.plates = check_plates(event.plates)
+            current.target = check_target(event.target, self.rules.targets)
+        except InvalidDraw as error:
+            raise GameRuleError(str(error)) from None
+        current.phase = Phase.READY
+
+    def _letters_drawn(self, current: Round, event: Event) -> None:
+        assert isinstance(event, LettersDrawn)
+        self._expect(current, [RoundKind.LETTERS], [Phase.DRAW, Phase.READY])
+        try:
+            current.letters = check_letters(
+                event.letters, self.rules.min_vowels, current.composition
+            )
+        except ValueError as error:
+            raise GameRuleError(str(error)) from None
+        current.phase = Phase.READY
+
+    def _timer_started(self, current: Round, event: Event) -> None:
+        assert isinstance(event, TimerStarted)
+        self._expect(current, RoundKind, [Phase.READY])
+        current.started_at = event.at
+        current.phase = Phase.RUNNING
+
+    def _timer_stopped(self, current: Round, event: Event) -> None:
+        assert isinstance(event, TimerStopped)
+        self._expect(current, RoundKind, [Phase.RUNNING])
+        current.stopped_at = event.at
+        current.phase = Phase.ANSWERS
+
+    def _answering(self, current: Round, kind: RoundKind, player: str) -> None:
+        self._expect(current, [kind], [Phase.RUNNING, Phase.ANSWERS])
+        self._player(player)
+        if player in self.absent:
+            raise GameRuleError(f"{player} est absent")
+
+    def _numbers_answered(self, current: Round, event: Event) -> None:
+        assert isinstance(event, NumbersAnswered)
+        self._answering(current, RoundKind.NUMBERS, event.player)
+        if event.value is None and not (event.steps or "").strip():
+            raise GameRuleError("une réponse donne une valeur ou des étapes")
+        current.numbers_answers[event.player] = event
+        current.confirmed.pop(event.player, None)
+        current.entries.append(event.player)
+
+    def _value_confirmed(self, current: Round, event: Event) -> None:
+        assert isinstance(event, ValueConfirmed)
+        self._answering(current, RoundKind.NUMBERS, event.player)
+        if event.player not in current.numbers_answers:
+            raise GameRuleError(f"{event.player} n'a rien proposé")
+        current.confirmed[event.player] = event.confirmed
+
+    def _word_answered(self, current: Round, event: Event) -> None:
+        assert isinstance(event, WordAnswered)
+        self._answering(current, RoundKind.LETTERS, event.player)
+        if not event.word.strip():
+            raise GameRuleError("le mot est vide")
+        current.words[event.player] = event.word
+        current.entries.append(event.player)
+
+    def _answer_undone(self, current: Round, event: Event) -> None:
+        if not current.entries:
+            raise GameRuleError("aucune réponse à annuler")
+        player = current.entries.pop()
+        if player in current.entries:  # an earlier answer of the same player comes back
+            raise GameRuleError("seule la dernière réponse d'un joueur peut être annulée")
+        current.numbers_answers.pop(player, None)
+        current.confirmed.pop(player, None)
+        current.words.pop(player, None)
+
+    def _duel_decided(self, current: Round, event: Event) -> None:
+        assert isinstance(event, DuelDecided)
+        self._expect(
+            current, [RoundKind.DUEL, RoundKind.SPRINT], [Phase.READY, Phase.RUNNING, Phase.ANSWERS]
+        )
+        for name in (event.winner, event.wrong):
+            if name is not None:
+                self._player(name)
+        try:
+            points = duel(list(self.players), event.winner, event.wrong)
+        except ValueError as error:
+            raise GameRuleError(str(error)) from None
+        self._close(current, RoundRecord(current.kind, points))
+
+    def _round_closed(self, current: Round, event: Event) -> None:
+        if current.kind in (RoundKind.DUEL, RoundKind.SPRINT):
+            self._expect(current, [current.kind], [Phase.READY, Phase.RUNNING, Phase.ANSWERS])
+            self._close(current, RoundRecord(current.kind, duel(list(self.players))))
+            return
+        self._expect(current, [current.kind], [Phase.ANSWERS])
+        if current.kind is RoundKind.NUMBERS:
+            self._close(current, self._score_numbers(current))
+        else:
+            self._close(current, self._score_letters(current))
+
+    def _present(self) -> list[str]:
+        """The players whose answers are scored: those at the table, except in two-player
+        rules, where an absent player counts as giving nothing (a duel needs two sides)."""
+        if self.rules.players[1] == 2:
+            return list(self.players)
+        return [p for p in self.players if p not in self.absent]
+
+    def _score_numbers(self, current: Round) -> RoundRecord:
+        assert current.target is not None
+        pending = [
+            p
+            for p, a in current.numbers_answers.items()
+            if not (a.steps or "").strip() and p not in current.confirmed
+        ]
+        if pending:
+            raise GameRuleError(f"valeur à confirmer par l'arbitre : {', '.join(pending)}")
+        answers: dict[str, NumbersAnswer] = {}
+        for player in self._present():
+            given = current.numbers_answers.get(player)
+            if given is None:
+                answers[player] = NumbersAnswer()
+                continue
+            if current.confirmed.get(player) is False:
+                answers[player] = NumbersAnswer(given.value, error=True)
+                current.reasons[player] = "valeur refusée par l'arbitre"
+                continue
+            judged = judge_numbers(current.plates, current.target, given.value, given.steps)
+            answers[player] = judged.answer
+            if judged.reason:
+                current.reasons[player] = judged.reason
+        current.judged_numbers = answers
+        best = solve(current.plates, current.target).distance
+        points = self.rules.numbers_points(NumbersRound(current.target, best, answers))
+        return RoundRecord(
+            RoundKind.NUMBERS, self._everyone(points), top=duplicate_numbers_points(best, best)
+        )
+
+    def _score_letters(self, current: Round) -> RoundRecord:
+        answers: dict[str, WordAnswer] = {}
+        for player in self._present():
+            word = current.words.get(player)
+            if word is None:
+                answers[player] = WordAnswer()
+                continue
+            answer, reason = judge_word(current.letters, word)
+            answers[player] = answer
+            if reason:
+                current.reasons[player] = reason
+        current.judged_words = answers
+        points = self.rules.letters_points(LettersRound(answers))
+        lengths = {p: a.length for p, a in answers.items() if a.valid}
+        top = longest(current.letters).best_length
+        return RoundRecord(RoundKind.LETTERS, self._everyone(points), lengths, top=top)
+
+    def _everyone(self, points: dict[str, int]) -> dict[str, int]:
+        """Absent players appear with 0 points."""
+        return {p: points.get(p, 0) for p in self.players}
+
+    def _close(self, current: Round, record: RoundRecord) -> None:
+        current.record = record
+        self._next_round(current.number)
+
+    def _next_round(self, played: int) -> None:
+        if played < len(self.rules.order):
+            self._open_round(played)
+            return
+        if not self.rules.tie_rounds:
+            return
+        scores = sorted(self.scores.values(), reverse=True)
+        if len(scores) > 1 and scores[0] == scores[1]:
+            extra = self._extra
+            ties = self.rules.tie_rounds
+            if extra < len(ties):
+                kind = ties[extra]
+            else:  # sudden death: alternate, starting with the kind drawn by lot
+                first = self._rng.choice(ties) if extra == len(ties) else None
+                previous = self.rounds[-1].kind
+                kind = first or (ties[0] if previous is ties[1] else ties[1])
+            self._extra += 1
+            self._open_round(played, kind)

@@ -1,0 +1,35 @@
+"""Which engine plays which rule set: every game is built from its ``GameStarted``.
+
+The DCDL rule sets share :class:`engine.game.Game`; the other boxes have their own state
+machines with the same door (``apply``, ``over``, ``players``, ``scores``, ``ranking``), so
+that saving, resuming and the app's screens treat them alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.events import Event, GameStarted, RefusedEvent
+from engine.game import Game
+from engine.sloubi import SloubiGame
+
+AnyGame = Game | SloubiGame
+
+
+def new_game(start: GameStarted) -> AnyGame:
+    """The game that ``start`` begins (RefusedEvent for unknown rules or bad players)."""
+    if start.rules == "sloubi":
+        return SloubiGame(start)
+    return Game(start)
+
+
+def replay(events: Iterable[Event]) -> AnyGame:
+    """The game these events, in order, describe."""
+    stream = iter(events)
+    first = next(stream, None)
+    if not isinstance(first, GameStarted):
+        raise RefusedEvent("une partie commence par GameStarted")
+    game = new_game(first)
+    for event in stream:
+        game.apply(event)
+    return game
