@@ -13,13 +13,15 @@ STAMP := $(VENV)/.installed
 # hunspell-fr-comprehensive: the source of the games' word lists (`make lexicon`, and a test
 # that the committed lists are what it gives); hunspell: a test checks our affix expander
 # against the real engine.
-SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive
+# fonts-dejavu-core: the app's big, accented type.
+SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive \
+	fonts-dejavu-core
 
 .PHONY: run test lint system venv bench lexicon clean
 
-# Until the pygame app exists (issue 7), `make run` shows the solver on a random draw.
+# The referee app; without GPIO or camera it simulates them (space bar = buzzer).
 run: venv
-	$(BIN)/arbitre numbers
+	$(BIN)/arbitre run
 
 # pytest exits 5 when it collects no test: that is a failure too, said out loud.
 test: venv lint

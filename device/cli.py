@@ -18,13 +18,21 @@ from device.commands import UsageError
 from device.commands import dice as dice_command
 from device.commands import letters as letters_command
 from device.commands import numbers as numbers_command
+from device.commands import run as run_command
 from device.commands import score as score_command
 from device.commands import validate as validate_command
 
 EXIT_USAGE = 2
 
 #: The subcommand modules, in the order ``--help`` lists them.
-COMMANDS = (numbers_command, letters_command, dice_command, validate_command, score_command)
+COMMANDS = (
+    run_command,
+    numbers_command,
+    letters_command,
+    dice_command,
+    validate_command,
+    score_command,
+)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,236 @@
+"""The referee app: one pygame window, a stack of screens, the buzzer, the camera.
+
+The loop waits for input with a timeout (so an idle referee uses almost no CPU), turns
+events into intents, lets the current scene update, and redraws only when something
+changed, at most 30 times a second. Slow work runs off the UI thread: the solver in a
+worker thread (its answer arrives as :data:`device.intents.SOLVED_EVENT`), the GPIO
+button in gpiozero's thread (posted as :data:`device.intents.BUZZER_EVENT`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from device.demo import DemoPlayer
+from device.intents import BUZZER_EVENT, SOLVED_EVENT, Action, IntentMapper, Press
+from device.reader import DrawReader
+from device.scenes.base import Scene
+from device.sounds import Sounds
+from device.theme import Theme
+from engine.session import Session
+from engine.store import Store
+
+FPS = 30
+IDLE_WAIT_MS = 100
+"""How long the loop sleeps waiting for input: the button's long press is polled this often."""
+
+
+@dataclass
+class AppOptions:
+    """What ``arbitre run`` was asked for."""
+
+    rules: str = "boxed"
+    players: list[str] = field(default_factory=lambda: ["Joueur 1", "Joueur 2"])
+    size: tuple[int, int] = (800, 480)
+    fullscreen: bool = False
+    rotation: int = 0
+    demo: bool = False
+    exit_after_game: bool = False
+    screenshot_dir: Path | None = None
+    data_dir: Path = Path(".")
+    speed: float = 1.0
+    """Time runs this many times faster (demo and tests: 45 s hourglasses in seconds)."""
+
+
+class App:
+    """The referee. Build it, then :meth:`run` it (or :meth:`step` it from tests)."""
+
+    def __init__(
+        self,
+        options: AppOptions,
+        reader: DrawReader,
+        panel: Any = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.options = options
+        self.reader = reader
+        self.panel = panel
+        start = time.time()
+        base = clock or time.time
+        self.clock: Callable[[], float] = (
+            base if options.speed == 1 else (lambda: start + (base() - start) * options.speed)
+        )
+        pygame.init()
+        pygame.display.set_caption("arbitre")
+        flags = pygame.FULLSCREEN if options.fullscreen else 0
+        self.display = pygame.display.set_mode(
+            (0, 0) if options.fullscreen else options.size, flags
+        )
+        physical = self.display.get_size()
+        logical = physical if options.rotation in (0, 180) else (physical[1], physical[0])
+        self.surface = pygame.Surface(logical)
+        self.theme = Theme(logical)
+        self.mapper = IntentMapper(logical, options.rotation)
+        self.sounds = Sounds(panel.piezo if panel is not None else None)
+        self.store = Store(options.data_dir / "games.db")
+        self.session: Session | None = None
+        self.solutions: dict[int, Any] = {}
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")
+        self.demo = DemoPlayer(self) if options.demo else None
+        self.running = True
+        self.exit_code = 0
+        self._dirty = True
+        self._last_state: str | None = None
+        self._shots = 0
+        if panel is not None:
+            panel.button.when_pressed = lambda: _post_buzzer("press")
+            panel.button.when_held = lambda: _post_buzzer("held")
+        from device.scenes.home import HomeScene
+
+        self.scene: Scene = HomeScene(self)
+        for warning in self.store.warnings:
+            self.scene.message = warning
+
+    # --- screens ------------------------------------------------------------------
+
+    def switch(self, scene: Scene) -> None:
+        self.scene = scene
+        self._dirty = True
+
+    def start_session(self, session: Session) -> None:
+        """Play ``session`` from where it stands (a new game, or one resumed)."""
+        from device.scenes import scene_for
+
+        self.session = session
+        self.switch(scene_for(self))
+
+    def refresh(self) -> None:
+        self._dirty = True
+
+    def game_over(self) -> None:
+        """Called by the end screen: quit when asked to after one game."""
+        if self.options.exit_after_game:
+            self.running = False
+
+    # --- slow work off the UI thread -------------------------------------------------
+
+    def solve_in_background(self, key: int, work: Callable[[], object]) -> None:
+        """Run ``work`` in the solver thread; its result lands in ``solutions[key]``."""
+
+        def done(future: Future[object]) -> None:
+            try:
+                self.solutions[key] = future.result()
+            except Exception as error:  # the UI shows the error instead of an answer
+                self.solutions[key] = error
+            pygame.event.post(pygame.event.Event(SOLVED_EVENT, key=key))
+
+        self._worker.submit(work).add_done_callback(done)
+
+    # --- the loop -----------------------------------------------------------------
+
+    def step(self, wait_ms: int = 0) -> None:
+        """One turn of the loop: input, time, drawing."""
+        events = pygame.event.get()
+        if not events and wait_ms:
+            first = pygame.event.wait(wait_ms)
+            events = [first] if first.type != pygame.NOEVENT else []
+            events += pygame.event.get()
+        for event in events:
+            if event.type in (SOLVED_EVENT, pygame.WINDOWEXPOSED):
+                self._dirty = True
+            intent = self.mapper.map(event)
+            if intent is None:
+                continue
+            if isinstance(intent, Press) and intent.action is Action.QUIT:
+                self.running = False
+                return
+            self.scene.handle(intent)
+            self._dirty = True
+        if self.panel is not None:
+            self.panel.button.poll()
+        if self.demo is not None:
+            self.demo.act(self.clock())
+        if self.scene.update(self.clock()):
+            self._dirty = True
+        if self._dirty:
+            self._draw()
+
+    def _draw(self) -> None:
+        self._dirty = False
+        self.scene.draw(self.surface)
+        if self.options.rotation:
+            rotated = pygame.transform.rotate(self.surface, -self.options.rotation)
+            self.display.blit(rotated, (0, 0))
+        else:
+            self.display.blit(self.surface, (0, 0))
+        pygame.display.flip()
+        state = self.scene.state
+        if state != self._last_state:
+            self._last_state = state
+            self._screenshot(state)
+
+    def _screenshot(self, state: str) -> None:
+        folder = self.options.screenshot_dir
+        if folder is None:
+            return
+        folder.mkdir(parents=True, exist_ok=True)
+        self._shots += 1
+        safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in state)
+        pygame.image.save(self.surface, str(folder / f"{self._shots:03d}-{safe}.png"))
+
+    def run(self) -> int:
+        """Run until quit (or the end of a game with ``exit_after_game``)."""
+        signal.signal(signal.SIGTERM, lambda *_: self.stop())
+        frame = 1 / FPS
+        try:
+            while self.running:
+                started = time.monotonic()
+                self.step(IDLE_WAIT_MS)
+                spare = frame - (time.monotonic() - started)
+                if spare > 0 and self._dirty:
+                    time.sleep(spare)
+                notify_watchdog()
+        finally:
+            self.close()
+        return self.exit_code
+
+    def stop(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        """Release everything: the solver thread, the pins, the database, the window."""
+        self._worker.shutdown(wait=False, cancel_futures=True)
+        if self.panel is not None:
+            self.panel.close()
+        self.reader.close()
+        self.store.close()
+        pygame.quit()
+
+
+def _post_buzzer(action: str) -> None:
+    """Called in gpiozero's thread: hand the press to the UI thread."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(BUZZER_EVENT, action=action))
+
+
+def notify_watchdog() -> None:
+    """Tell systemd the UI is alive (``WatchdogSec``); nothing outside systemd."""
+    address = os.environ.get("NOTIFY_SOCKET")
+    if not address:
+        return
+    import socket
+
+    if address.startswith("@"):
+        address = "\0" + address[1:]
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock, contextlib.suppress(OSError):
+        sock.sendto(b"WATCHDOG=1", address)

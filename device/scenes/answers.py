@@ -1,0 +1,346 @@
+"""Entering each player's answer, one player after the other.
+
+Numbers: a keypad of the free numbers (plates, then results) and the four operations
+builds the steps as the show writes them; every step is checked as it is written and a
+problem is said at once, in French. Letters: a keyboard of the draw's own tiles, each
+usable once (a USB keyboard types only letters of the draw). "Rien" records no answer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import pygame
+
+from device.intents import Action, Press
+from device.scenes.base import Scene
+from device.scenes.round import header
+from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button, draw_tiles, row_of_boxes
+from engine.events import NumbersAnswered, RefusedEvent, RoundClosed, WordAnswered
+from engine.game import Game, Round
+from engine.rules import RoundKind
+from engine.store import StoreError
+from solver.arithmetic import OP_SYMBOLS, IllegalStep, Op, apply
+from solver.proposal import ProposalSyntaxError, verify
+
+if TYPE_CHECKING:
+    from device.app import App
+
+OPS: tuple[Op, ...] = ("+", "-", "*", "/")
+TYPED_OPS: dict[str, Op] = {"+": "+", "-": "-", "*": "*", "X": "*", "/": "/", ":": "/"}
+"""Operation signs typed on a USB keyboard (and the keys of the operation buttons)."""
+
+
+class NumbersEntry:
+    """Steps being written with the keypad: ``[a, op]`` waits for its second operand."""
+
+    def __init__(self, plates: tuple[int, ...]) -> None:
+        self.plates = plates
+        self.steps: list[str] = []
+        self.first: int | None = None
+        self.op: Op | None = None
+        self.typed = ""
+        self.problem: str | None = None
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.steps)
+
+    def free(self) -> list[int]:
+        """The numbers still free: plates and results not used yet (minus a picked one)."""
+        left = list(verify(self.plates, self.text).available) if self.steps else sorted(self.plates)
+        if self.first is not None and self.first in left:
+            left.remove(self.first)
+        return left
+
+    @property
+    def value(self) -> int | None:
+        if not self.steps:
+            return None
+        return verify(self.plates, self.text).value
+
+    def pick(self, number: int) -> None:
+        self.problem = None
+        if self.first is None or self.op is None:
+            if number not in self.free() and self.first is None:
+                self.problem = f"le {number} n'est pas libre"
+                return
+            self.first = number
+            return
+        if number not in self.free():
+            self.problem = f"le {number} n'est pas libre"
+            return
+        try:
+            result = apply(self.first, self.op, number)
+        except IllegalStep as illegal:
+            self.problem = str(illegal)
+            return
+        symbol = {"*": "x", "/": ":"}.get(self.op, self.op)
+        self.steps.append(f"{self.first}{symbol}{number}={result}")
+        self.first, self.op = None, None
+
+    def operation(self, op: Op) -> None:
+        if self.first is None:
+            self.problem = "choisissez d'abord un nombre"
+            return
+        self.op = op
+
+    def type(self, char: str) -> None:
+        """A USB keyboard: digits make a number, an operation sign or Enter uses it."""
+        if char.isdigit():
+            self.typed = (self.typed + char)[-4:]
+            return
+        if char in TYPED_OPS:
+            self._use_typed()
+            self.operation(TYPED_OPS[char])
+        elif char == "=":
+            self._use_typed()
+
+    def _use_typed(self) -> None:
+        if self.typed:
+            number, self.typed = int(self.typed), ""
+            self.pick(number)
+
+    def finish_typing(self) -> None:
+        self._use_typed()
+
+    def undo(self) -> None:
+        self.problem = None
+        if self.typed:
+            self.typed = self.typed[:-1]
+        elif self.op is not None:
+            self.op = None
+        elif self.first is not None:
+            self.first = None
+        elif self.steps:
+            self.steps.pop()
+
+    def pending(self) -> str:
+        parts = [str(self.first) if self.first is not None else ""]
+        if self.op is not None:
+            parts.append(OP_SYMBOLS[self.op])
+        parts.append(self.typed)
+        return " ".join(p for p in parts if p)
+
+
+class WordEntry:
+    """A word spelt with the draw's tiles, each usable once."""
+
+    def __init__(self, letters: str) -> None:
+        self.letters = letters
+        self.used: list[int] = []
+
+    @property
+    def word(self) -> str:
+        return "".join(self.letters[i] for i in self.used)
+
+    def tap(self, index: int) -> None:
+        if index not in self.used:
+            self.used.append(index)
+
+    def type(self, char: str) -> bool:
+        """Use a free tile showing ``char``; False when there is none."""
+        for index, letter in enumerate(self.letters):
+            if letter == char and index not in self.used:
+                self.used.append(index)
+                return True
+        return False
+
+    def undo(self) -> None:
+        if self.used:
+            self.used.pop()
+
+
+class AnswersScene(Scene):
+    name = "reponses"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.players = [p for p in self.game.players if p not in self.game.absent]
+        self.index = 0
+        self.numbers: NumbersEntry | None = None
+        self.word: WordEntry | None = None
+        self.key_boxes: list[tuple[pygame.Rect, int]] = []
+        self._new_entry()
+
+    @property
+    def game(self) -> Game:
+        assert self.app.session is not None
+        return self.app.session.dcdl
+
+    @property
+    def current(self) -> Round:
+        current = self.game.current
+        assert current is not None
+        return current
+
+    @property
+    def player(self) -> str:
+        return self.players[self.index]
+
+    @property
+    def state(self) -> str:
+        return f"manche{self.current.number:02d}-reponse-{self.index + 1}"
+
+    def _new_entry(self) -> None:
+        if self.current.kind is RoundKind.NUMBERS:
+            self.numbers, self.word = NumbersEntry(self.current.plates), None
+        else:
+            self.numbers, self.word = None, WordEntry(self.current.letters)
+
+    # --- input --------------------------------------------------------------------
+
+    def on_button(self, key: str) -> None:
+        if key == "nothing":
+            self._next()
+        elif key == "ok":
+            self.submit()
+        elif key == "undo":
+            self._undo()
+        elif key.startswith("op:") and self.numbers is not None:
+            self.numbers.operation(TYPED_OPS[key[3:]])
+        elif key.startswith("num:") and self.numbers is not None:
+            self.numbers.pick(int(key[4:]))
+        elif key.startswith("tile:") and self.word is not None:
+            self.word.tap(int(key[5:]))
+
+    def on_press(self, press: Press) -> None:
+        if press.action is Action.CONFIRM:
+            self.submit()
+        elif press.action is Action.DELETE:
+            self._undo()
+        elif press.action is Action.MENU:
+            from device.scenes.menu import MenuScene
+
+            self.app.switch(MenuScene(self.app, self))
+
+    def on_typed(self, char: str) -> None:
+        self.message = None
+        if self.numbers is not None:
+            self.numbers.type(char)
+        elif self.word is not None and char.isalpha() and not self.word.type(char):
+            self.message = f"pas de {char} libre dans le tirage"
+
+    def _undo(self) -> None:
+        if self.numbers is not None:
+            self.numbers.undo()
+        elif self.word is not None:
+            self.word.undo()
+
+    def submit(self) -> None:
+        """Record the current player's answer and go on to the next player."""
+        assert self.app.session is not None
+        event: NumbersAnswered | WordAnswered | None = None
+        if self.numbers is not None:
+            self.numbers.finish_typing()
+            if self.numbers.pending():
+                self.message = "terminez l'opération en cours ou effacez-la"
+                return
+            if self.numbers.steps:
+                event = NumbersAnswered(self.player, steps=self.numbers.text)
+        elif self.word is not None and self.word.word:
+            event = WordAnswered(self.player, self.word.word)
+        if event is not None:
+            try:
+                self.app.session.do(event)
+            except (RefusedEvent, StoreError, ProposalSyntaxError) as error:
+                self.message = str(error)
+                return
+        self._next()
+
+    def _next(self) -> None:
+        self.message = None
+        self.index += 1
+        if self.index < len(self.players):
+            self._new_entry()
+            return
+        self.close_round()
+
+    def close_round(self) -> None:
+        assert self.app.session is not None
+        number = self.current.number
+        try:
+            self.app.session.do(RoundClosed())
+        except (RefusedEvent, StoreError) as error:
+            self.message = str(error)
+            self.index = len(self.players) - 1
+            return
+        from device.scenes.result import ResultScene
+
+        self.app.switch(ResultScene(self.app, number))
+
+    # --- drawing ------------------------------------------------------------------
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        w, h = theme.size
+        header(self, surface, self.game, self.current)
+        theme.text(
+            surface, f"Réponse de {self.player}", 0.08, ACCENT, center=(w // 2, int(h * 0.17))
+        )
+        if self.numbers is not None:
+            self._draw_numbers(surface, self.numbers)
+        elif self.word is not None:
+            self._draw_word(surface, self.word)
+        row = pygame.Rect(0, int(h * 0.8), w, int(h * 0.12))
+        labels = [("Effacer", "undo", PANEL), ("Rien", "nothing", PANEL), ("Valider", "ok", GOOD)]
+        for (label, key, colour), box in zip(labels, _wide_row(row, 3), strict=True):
+            self.buttons.append(
+                Button(box, label, key, colour, (10, 10, 10) if key == "ok" else TEXT)
+            )
+
+    def _draw_numbers(self, surface: pygame.Surface, entry: NumbersEntry) -> None:
+        theme = self.app.theme
+        w, h = theme.size
+        target = self.current.target
+        lines = [*entry.steps[-3:], entry.pending() + " …"]
+        theme.text(surface, f"À trouver : {target}", 0.06, MUTED, topleft=(12, int(h * 0.24)))
+        for i, line in enumerate(lines):
+            theme.text(surface, line, 0.065, TEXT, topleft=(12, int(h * (0.31 + 0.07 * i))))
+        if entry.problem:
+            theme.text(surface, entry.problem, 0.055, BAD, topleft=(int(w * 0.45), int(h * 0.24)))
+        elif entry.value is not None:
+            theme.text(
+                surface, f"= {entry.value}", 0.1, ACCENT, topleft=(int(w * 0.55), int(h * 0.24))
+            )
+        free = entry.free()
+        counts = Counter(free)
+        area = pygame.Rect(int(w * 0.42), int(h * 0.4), int(w * 0.56), int(h * 0.15))
+        ordered = sorted(counts.elements())
+        boxes = row_of_boxes(area, len(ordered))
+        for box, number in zip(boxes, ordered, strict=True):
+            self.buttons.append(
+                Button(box, str(number), f"num:{number}", (250, 236, 200), (20, 20, 20))
+            )
+        op_area = pygame.Rect(int(w * 0.5), int(h * 0.58), int(w * 0.4), int(h * 0.17))
+        for box, op in zip(row_of_boxes(op_area, 4), OPS, strict=True):
+            colour = ACCENT if entry.op == op else PANEL
+            self.buttons.append(Button(box, OP_SYMBOLS[op], f"op:{op}", colour))
+
+    def _draw_word(self, surface: pygame.Surface, entry: WordEntry) -> None:
+        theme = self.app.theme
+        w, h = theme.size
+        area = pygame.Rect(10, int(h * 0.27), w - 20, int(h * 0.2))
+        boxes = draw_tiles(surface, theme, area, list(entry.letters), used=frozenset(entry.used))
+        for index, box in enumerate(boxes):
+            self.buttons.append(_Invisible(box, "", f"tile:{index}"))
+        word = entry.word or "…"
+        theme.text(surface, word, 0.14, ACCENT, center=(w // 2, int(h * 0.62)))
+        theme.text(
+            surface, f"{len(entry.word)} lettres", 0.05, MUTED, center=(w // 2, int(h * 0.72))
+        )
+
+
+class _Invisible(Button):
+    """A tap zone over something already drawn (the tiles)."""
+
+    def draw(self, surface: pygame.Surface, theme: object, scale: float = 0.06) -> None:
+        return
+
+
+def _wide_row(area: pygame.Rect, count: int) -> list[pygame.Rect]:
+    width = area.width // count
+    return [
+        pygame.Rect(area.x + i * width + 8, area.y, width - 16, area.height) for i in range(count)
+    ]

@@ -1,0 +1,84 @@
+"""What every screen is: it handles intents, may change with time, and draws itself.
+
+Scenes know the app (to switch screens, reach the game session, play sounds) but never
+read SDL events (see :mod:`device.intents`) and never block: slow work (the solver, the
+camera) is done by the app off the UI thread.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from device.intents import Intent, Press, Tap, Typed
+from device.theme import BACKGROUND, Button
+
+if TYPE_CHECKING:
+    from device.app import App
+
+
+class Scene:
+    """A screen. Subclasses set :attr:`name` and override what they need."""
+
+    name = "ecran"
+    """Used for screenshot file names."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.buttons: list[Button] = []
+        self.message: str | None = None
+        """A French line shown at the bottom (an error, a hint)."""
+
+    @property
+    def state(self) -> str:
+        """What makes this screen look different: a new value means a new screenshot."""
+        return self.name
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Tap):
+            for button in self.buttons:
+                if button.hit(intent.x, intent.y):
+                    self.on_button(button.key)
+                    return
+            self.on_tap(intent)
+        elif isinstance(intent, Press):
+            self.on_press(intent)
+        elif isinstance(intent, Typed):
+            self.on_typed(intent.char)
+
+    def on_button(self, key: str) -> None:
+        """A button of :attr:`buttons` was tapped."""
+
+    def on_tap(self, tap: Tap) -> None:
+        """A tap outside the buttons."""
+
+    def on_press(self, press: Press) -> None:
+        """The buzzer, Enter, Escape, Backspace..."""
+
+    def on_typed(self, char: str) -> None:
+        """A character from a USB keyboard."""
+
+    def update(self, now: float) -> bool:
+        """Advance with time; True when the screen must be redrawn."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BACKGROUND)
+        self.buttons = []
+        self.draw_content(surface)
+        theme = self.app.theme
+        for button in self.buttons:
+            button.draw(surface, theme)
+        if self.message:
+            theme.text(
+                surface,
+                self.message,
+                0.05,
+                (255, 150, 120),
+                center=(theme.width // 2, int(theme.height * 0.95)),
+                max_width=theme.width - 20,
+            )
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Draw the screen and fill :attr:`buttons`."""

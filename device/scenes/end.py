@@ -1,0 +1,56 @@
+"""The end of a game: the ranking, the winner, a few figures."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from device.intents import Action, Press
+from device.scenes.base import Scene
+from device.theme import ACCENT, MUTED, TEXT
+
+if TYPE_CHECKING:
+    from device.app import App
+
+
+class EndScene(Scene):
+    name = "fin"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.announced = False
+
+    def update(self, now: float) -> bool:
+        if not self.announced:
+            self.announced = True
+            self.app.game_over()
+        return False
+
+    def on_press(self, press: Press) -> None:
+        if press.action in (Action.BUZZ, Action.CONFIRM):
+            from device.scenes.home import HomeScene
+
+            self.app.session = None
+            self.app.switch(HomeScene(self.app))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        w, h = theme.size
+        assert self.app.session is not None
+        game = self.app.session.game
+        ranking = game.ranking()
+        scores = game.scores
+        winners = [p for p in ranking if scores[p] == scores[ranking[0]]]
+        title = (
+            f"{winners[0]} gagne !" if len(winners) == 1 else "Égalité : " + " et ".join(winners)
+        )
+        theme.text(surface, "Partie terminée", 0.07, MUTED, center=(w // 2, int(h * 0.08)))
+        theme.text(surface, title, 0.13, ACCENT, center=(w // 2, int(h * 0.22)), max_width=w - 20)
+        for place, player in enumerate(ranking, start=1):
+            y = int(h * (0.34 + 0.09 * (place - 1)))
+            theme.text(surface, f"{place}. {player}", 0.07, TEXT, topleft=(int(w * 0.2), y))
+            theme.text(surface, f"{scores[player]} points", 0.07, TEXT, topleft=(int(w * 0.6), y))
+        theme.text(
+            surface, "Buzzer : nouvelle partie", 0.055, MUTED, center=(w // 2, int(h * 0.94))
+        )

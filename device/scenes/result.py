@@ -1,0 +1,117 @@
+"""After a round: who scored what, why a word or a count was refused, the best answers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from device.intents import Action, Press
+from device.scenes.base import Scene
+from device.scenes.round import header
+from device.theme import ACCENT, BAD, GOOD, MUTED, TEXT
+from engine.game import Game, Round
+from engine.rules import RoundKind
+from solver.numbers import Solution
+from solver.words import LongestWords
+
+if TYPE_CHECKING:
+    from device.app import App
+
+
+class ResultScene(Scene):
+    name = "resultat"
+
+    def __init__(self, app: App, number: int) -> None:
+        super().__init__(app)
+        self.number = number
+
+    @property
+    def game(self) -> Game:
+        assert self.app.session is not None
+        return self.app.session.dcdl
+
+    @property
+    def played(self) -> Round:
+        return self.game.rounds[self.number - 1]
+
+    @property
+    def state(self) -> str:
+        ready = "-solution" if self.number in self.app.solutions else ""
+        return f"manche{self.number:02d}-resultat{ready}"
+
+    def on_press(self, press: Press) -> None:
+        if press.action in (Action.BUZZ, Action.CONFIRM):
+            from device.scenes import scene_for
+
+            self.app.switch(scene_for(self.app))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        w, h = theme.size
+        played = self.played
+        header(self, surface, self.game, played)
+        record = played.record
+        assert record is not None
+        y = int(h * 0.16)
+        line_h = int(h * 0.085)
+        for player in self.game.players:
+            answer = self._answer(played, player)
+            points = record.points.get(player, 0)
+            colour = GOOD if points else TEXT
+            theme.text(
+                surface,
+                f"{player} : {answer}",
+                0.06,
+                colour,
+                topleft=(12, y),
+                max_width=int(w * 0.7),
+            )
+            theme.text(surface, f"+{points}", 0.07, colour, topleft=(int(w * 0.82), y))
+            y += line_h
+            reason = played.reasons.get(player)
+            if reason:
+                theme.text(
+                    surface, reason, 0.045, BAD, topleft=(40, y - line_h // 6), max_width=w - 60
+                )
+                y += int(line_h * 0.6)
+        self._draw_best(surface, y + 6)
+        theme.text(
+            surface, "Buzzer : manche suivante", 0.055, MUTED, center=(w // 2, int(h * 0.95))
+        )
+
+    def _answer(self, played: Round, player: str) -> str:
+        if player in self.game.absent:
+            return "absent"
+        if played.kind is RoundKind.NUMBERS:
+            given = played.numbers_answers.get(player)
+            judged = played.judged_numbers.get(player)
+            if given is None or judged is None:
+                return "rien"
+            return f"{judged.value}" if judged.value is not None else "?"
+        word = played.judged_words.get(player)
+        if word is None or word.word is None:
+            return "rien"
+        return f"{word.word} ({word.length})"
+
+    def _draw_best(self, surface: pygame.Surface, top: int) -> None:
+        theme = self.app.theme
+        w, h = theme.size
+        best = self.app.solutions.get(self.number)
+        if best is None:
+            theme.text(surface, "Le solveur cherche…", 0.055, MUTED, topleft=(12, top))
+            return
+        if isinstance(best, Solution):
+            title = "Le compte est bon :" if best.exact else f"Au plus près ({best.best.value}) :"
+            lines = best.best.text or [f"{best.best.value} est une plaque"]
+        elif isinstance(best, LongestWords):
+            title = f"Meilleurs mots ({best.best_length} lettres) :"
+            lines = [", ".join(best.display[:4])]
+        else:
+            title, lines = "Solveur indisponible :", [str(best)]
+        theme.text(surface, title, 0.055, ACCENT, topleft=(12, top))
+        for i, line in enumerate(lines):
+            y = top + int(h * 0.065) * (i + 1)
+            if y > h * 0.88:
+                break
+            theme.text(surface, line, 0.055, TEXT, topleft=(30, y), max_width=w - 40)

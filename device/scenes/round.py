@@ -1,0 +1,279 @@
+"""A DCDL round before the answers: the draw, then the hourglass.
+
+The buzzer drives it: press once to read the holder (and draw the target), once to turn
+the hourglass, once more to stop it early. A tile the camera could not read shows "?" in
+orange: tap it and type the right letter or number. A camera that fails, or a draw the
+rules refuse (fewer than two vowels), is said on screen and nothing is lost.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from device.intents import Action, Press, Tap
+from device.reader import DrawReading, NoDraw
+from device.scenes.base import Scene
+from device.theme import ACCENT, BAD, MUTED, PANEL, TEXT, draw_tiles
+from engine.events import Event, LettersDrawn, NumbersDrawn, RefusedEvent
+from engine.game import Game, Phase, Round
+from engine.rules import RoundKind
+from engine.session import Session
+from engine.store import StoreError
+from solver.numbers import solve
+from solver.words import longest
+
+if TYPE_CHECKING:
+    from device.app import App
+
+TITLES = {RoundKind.NUMBERS: "Le compte est bon", RoundKind.LETTERS: "Le mot le plus long"}
+BEEP_FROM = 5
+"""The last seconds that beep."""
+
+
+def header(scene: Scene, surface: pygame.Surface, game: Game, current: Round) -> None:
+    """The round's title and the scores, on every round screen."""
+    theme = scene.app.theme
+    w, _h = theme.size
+    title = f"Manche {current.number}/{len(game.rules.order)} · {TITLES.get(current.kind, '')}"
+    theme.text(surface, title, 0.06, MUTED, topleft=(12, 8), max_width=int(w * 0.6))
+    scores = "   ".join(f"{p} {s}" for p, s in game.scores.items())
+    theme.text(surface, scores, 0.05, TEXT, topleft=(int(w * 0.62), 10), max_width=int(w * 0.37))
+
+
+class RoundScene(Scene):
+    name = "manche"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.reading: DrawReading | None = None
+        self.fixing: int | None = None
+        self.target: int | None = None
+        self.beeped: set[int] = set()
+        self.tile_boxes: list[pygame.Rect] = []
+
+    @property
+    def game(self) -> Game:
+        assert self.app.session is not None
+        return self.app.session.dcdl
+
+    @property
+    def current(self) -> Round:
+        current = self.game.current
+        assert current is not None
+        return current
+
+    @property
+    def state(self) -> str:
+        current = self.game.current
+        if current is None:
+            return "fin"
+        fixing = "-correction" if self.reading and self.reading.uncertain else ""
+        return f"manche{current.number:02d}-{current.kind}-{current.phase}{fixing}"
+
+    # --- input --------------------------------------------------------------------
+
+    def on_press(self, press: Press) -> None:
+        if press.action is Action.MENU:
+            from device.scenes.menu import MenuScene
+
+            self.app.switch(MenuScene(self.app, self))
+            return
+        if press.action not in (Action.BUZZ, Action.CONFIRM):
+            if press.action is Action.DELETE and self.fixing is not None and self.reading:
+                self._set_tile(self.fixing, "?")
+            return
+        phase = self.current.phase
+        if phase is Phase.DRAW:
+            self.read_draw()
+        elif phase is Phase.READY:
+            self.start_timer()
+        elif phase is Phase.RUNNING:
+            self._do_timer(stop=True)
+
+    def on_tap(self, tap: Tap) -> None:
+        for index, box in enumerate(self.tile_boxes):
+            if box.collidepoint(tap.x, tap.y) and self.reading is not None:
+                self.fixing = index
+                self.message = "tapez la bonne valeur au clavier"
+                return
+
+    def on_typed(self, char: str) -> None:
+        if self.fixing is None or self.reading is None:
+            return
+        values = list(self.reading.values)
+        if self.current.kind is RoundKind.LETTERS and char.isalpha():
+            self._set_tile(self.fixing, char)
+        elif self.current.kind is RoundKind.NUMBERS and char.isdigit():
+            old = values[self.fixing]
+            grown = (old if old.isdigit() and len(old) < 3 else "") + char
+            self._set_tile(self.fixing, grown)
+
+    def _set_tile(self, index: int, value: str) -> None:
+        assert self.reading is not None
+        values = list(self.reading.values)
+        values[index] = value
+        self.reading = DrawReading(tuple(values), self.reading.warnings)
+
+    # --- the draw -----------------------------------------------------------------
+
+    def read_draw(self) -> None:
+        """Read the holder (or use the corrected reading) and give the draw to the game."""
+        if self.reading is not None and self.reading.uncertain:
+            self.message = "touchez les tuiles « ? » pour les corriger"
+            return
+        if self.reading is None:
+            try:
+                kind = self.current.kind
+                reader = self.app.reader
+                self.reading = (
+                    reader.read_numbers() if kind is RoundKind.NUMBERS else reader.read_letters()
+                )
+            except NoDraw as why:
+                self._commit(self._session().random_draw(), f"{why} : tirage fait par l'arbitre")
+                return
+            if self.reading.uncertain:
+                self.message = "tuiles illisibles en orange : touchez-les pour corriger"
+                return
+        self._commit(self._event_from_reading(), None)
+
+    def _session(self) -> Session:
+        assert self.app.session is not None
+        return self.app.session
+
+    def _event_from_reading(self) -> Event:
+        assert self.reading is not None
+        if self.current.kind is RoundKind.LETTERS:
+            return LettersDrawn("".join(self.reading.values))
+        low, high = self.game.rules.targets
+        self.target = self.target or random.Random().randint(low, high)  # the buzzer's draw
+        return NumbersDrawn(tuple(int(v) for v in self.reading.values), self.target)
+
+    def _commit(self, event: Event, note: str | None) -> None:
+        try:
+            self._session().do(event)
+        except (RefusedEvent, StoreError) as refused:
+            self.message = f"{refused} — buzzer pour relire"
+            self.reading = None
+            return
+        self.fixing = None
+        self.message = note
+        current = self.current
+        number = current.number
+        if current.kind is RoundKind.NUMBERS:
+            assert current.target is not None
+            plates, target = current.plates, current.target
+            self.app.solve_in_background(number, lambda: solve(plates, target))
+        else:
+            letters = current.letters
+            self.app.solve_in_background(number, lambda: longest(letters))
+
+    # --- the hourglass ------------------------------------------------------------
+
+    def start_timer(self) -> None:
+        self._do_timer(stop=False)
+
+    def _do_timer(self, stop: bool) -> None:
+        session = self._session()
+        try:
+            session.stop_timer() if stop else session.start_timer()
+        except (RefusedEvent, StoreError) as error:
+            self.message = str(error)
+            return
+        if stop:
+            self._to_answers()
+
+    def _to_answers(self) -> None:
+        from device.scenes.answers import AnswersScene
+
+        self.app.switch(AnswersScene(self.app))
+
+    def update(self, now: float) -> bool:
+        current = self.game.current
+        if current is None or current.phase is not Phase.RUNNING:
+            return False
+        left = self._session().tick()
+        if left is None:
+            return False
+        if left == 0:
+            self.app.sounds.time_up()
+            self._to_answers()
+            return True
+        second = math.ceil(left)
+        if second <= BEEP_FROM and second not in self.beeped:
+            self.beeped.add(second)
+            self.app.sounds.beep()
+        return True
+
+    # --- drawing ------------------------------------------------------------------
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        w, h = theme.size
+        current = self.current
+        header(self, surface, self.game, current)
+        unsure: frozenset[int] = frozenset()
+        if current.phase is Phase.DRAW and self.reading is not None:
+            values = list(self.reading.values)
+            unsure = self.reading.uncertain | (
+                frozenset([self.fixing]) if self.fixing is not None else frozenset()
+            )
+        elif current.kind is RoundKind.NUMBERS and current.plates:
+            values = [str(p) for p in current.plates]
+        elif current.letters:
+            values = list(current.letters)
+        else:
+            values = []
+        running = current.phase is Phase.RUNNING
+        area = pygame.Rect(
+            10, int(h * (0.13 if running else 0.2)), w - 20, int(h * (0.14 if running else 0.22))
+        )
+        self.tile_boxes = draw_tiles(surface, theme, area, values, unsure=unsure) if values else []
+        if current.phase is Phase.DRAW and not values:
+            what = "les plaques" if current.kind is RoundKind.NUMBERS else "les lettres"
+            theme.text(
+                surface, f"Posez {what} sur le chevalet", 0.08, TEXT, center=(w // 2, int(h * 0.4))
+            )
+            composition = current.composition
+            if composition is not None:
+                line = f"{composition.consonants} consonnes, {composition.vowels} voyelles"
+                theme.text(surface, line, 0.06, MUTED, center=(w // 2, int(h * 0.52)))
+            theme.text(
+                surface, "Buzzer : lire le tirage", 0.07, ACCENT, center=(w // 2, int(h * 0.7))
+            )
+        if current.target is not None and not running:
+            theme.text(surface, str(current.target), 0.2, ACCENT, center=(w // 2, int(h * 0.58)))
+        if current.phase is Phase.READY:
+            seconds = int(self.game.rules.timers[current.kind].total)
+            line = f"Buzzer : retourner le sablier ({seconds} s)"
+            theme.text(surface, line, 0.07, TEXT, center=(w // 2, int(h * 0.82)))
+        if current.phase is Phase.DRAW and values:
+            theme.text(
+                surface, "Buzzer : valider le tirage", 0.07, ACCENT, center=(w // 2, int(h * 0.7))
+            )
+        if running:
+            self._draw_countdown(surface)
+
+    def _draw_countdown(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        w, h = theme.size
+        current = self.current
+        left = self.game.remaining(self.app.clock()) or 0.0
+        total = self.game.rules.timers[current.kind].total
+        centre = (w // 2, int(h * 0.64))
+        radius = int(h * 0.3)
+        pygame.draw.circle(surface, PANEL, centre, radius, width=max(6, radius // 8))
+        colour = BAD if left <= BEEP_FROM else ACCENT
+        if left > 0:
+            arc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            arc.center = centre
+            start = math.pi / 2
+            pygame.draw.arc(
+                surface, colour, arc, start, start + 2 * math.pi * left / total, max(6, radius // 8)
+            )
+        theme.text(surface, str(math.ceil(left)), 0.32, colour, center=centre)
+        if current.target is not None:
+            theme.text(surface, str(current.target), 0.12, ACCENT, topleft=(12, int(h * 0.3)))

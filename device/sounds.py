@@ -1,0 +1,56 @@
+"""The referee's sounds: a beep for each of the last seconds, a call when time is up.
+
+On the Pi they come from the piezo (:mod:`hardware.sound`); elsewhere from the speakers,
+as tones synthesised for pygame's mixer. No audio device at all means silence, never a
+crash.
+"""
+
+from __future__ import annotations
+
+import array
+import math
+from typing import Any
+
+import pygame
+
+from hardware.sound import BEEP, TIME_UP, Note
+
+RATE = 22050
+
+
+def _tone(tune: tuple[Note, ...]) -> pygame.mixer.Sound:
+    samples = array.array("h")
+    for frequency, duration in tune:
+        for i in range(int(RATE * duration)):
+            level = 0.0 if frequency is None else math.sin(2 * math.pi * frequency * i / RATE)
+            samples.append(int(9000 * level))
+    return pygame.mixer.Sound(buffer=samples.tobytes())
+
+
+class Sounds:
+    """Plays the two sounds on the piezo if there is one, else on the speakers."""
+
+    def __init__(self, piezo: Any = None) -> None:
+        self.piezo = piezo
+        self.played: list[str] = []
+        """What was played, in order (the tests and the demo read it)."""
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        if piezo is None:
+            try:
+                pygame.mixer.init(RATE, -16, 1)
+                self._sounds = {"beep": _tone(BEEP), "time_up": _tone(TIME_UP)}
+            except pygame.error:
+                self._sounds = {}
+
+    def _play(self, name: str, tune: tuple[Note, ...]) -> None:
+        self.played.append(name)
+        if self.piezo is not None:
+            self.piezo.play(tune)
+        elif name in self._sounds:
+            self._sounds[name].play()
+
+    def beep(self) -> None:
+        self._play("beep", BEEP)
+
+    def time_up(self) -> None:
+        self._play("time_up", TIME_UP)

@@ -1,0 +1,147 @@
+"""Colours, type and the few drawing helpers every screen uses.
+
+Players sit a metre away: sizes are fractions of the screen height, so the same layout
+reads well at 800x480 (the 7" panel), 1280x720 and 1920x1080; colours are light on a
+dark blue, with yellow for what matters now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+BACKGROUND: Colour = (12, 18, 40)
+PANEL: Colour = (28, 38, 74)
+TEXT: Colour = (245, 245, 245)
+MUTED: Colour = (160, 172, 200)
+ACCENT: Colour = (255, 200, 40)
+GOOD: Colour = (90, 220, 130)
+BAD: Colour = (255, 96, 96)
+TILE: Colour = (250, 236, 200)
+TILE_TEXT: Colour = (25, 25, 25)
+UNSURE: Colour = (255, 150, 60)
+
+#: Fonts tried in order; pygame's own font when none is installed.
+FONT_FILES = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+    Path("/usr/share/fonts/truetype/freefont/FreeSansBold.ttf"),
+    Path("/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf"),
+)
+
+
+def font_path() -> str | None:
+    for path in FONT_FILES:
+        if path.exists():
+            return str(path)
+    return None
+
+
+@dataclass
+class Theme:
+    """The screen's size and the fonts scaled to it."""
+
+    size: tuple[int, int]
+    path: str | None = field(default_factory=font_path)
+    _fonts: dict[int, pygame.font.Font] = field(default_factory=dict, repr=False)
+    """Fonts by pixel size (kept per theme: pygame.quit() invalidates them)."""
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+    def font(self, scale: float) -> pygame.font.Font:
+        """A font whose size is ``scale`` times the screen height."""
+        size = max(10, round(self.height * scale))
+        if size not in self._fonts:
+            self._fonts[size] = pygame.font.Font(self.path, size)
+        return self._fonts[size]
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        scale: float,
+        colour: Colour = TEXT,
+        *,
+        center: tuple[int, int] | None = None,
+        topleft: tuple[int, int] | None = None,
+        max_width: int | None = None,
+    ) -> pygame.Rect:
+        """Draw one line of text, shrunk to ``max_width`` if given; returns its box."""
+        font = self.font(scale)
+        image = font.render(text, True, colour)
+        if max_width and image.get_width() > max_width:
+            ratio = max_width / image.get_width()
+            image = self.font(scale * ratio).render(text, True, colour)
+        rect = image.get_rect()
+        if center is not None:
+            rect.center = center
+        elif topleft is not None:
+            rect.topleft = topleft
+        surface.blit(image, rect)
+        return rect
+
+
+@dataclass
+class Button:
+    """A tappable box with a label; ``key`` says what it does to the scene."""
+
+    rect: pygame.Rect
+    label: str
+    key: str
+    colour: Colour = PANEL
+    text_colour: Colour = TEXT
+
+    def draw(self, surface: pygame.Surface, theme: Theme, scale: float = 0.06) -> None:
+        pygame.draw.rect(surface, self.colour, self.rect, border_radius=self.rect.height // 5)
+        theme.text(
+            surface,
+            self.label,
+            scale,
+            self.text_colour,
+            center=self.rect.center,
+            max_width=self.rect.width - 8,
+        )
+
+    def hit(self, x: int, y: int) -> bool:
+        return bool(self.rect.collidepoint(x, y))
+
+
+def row_of_boxes(area: pygame.Rect, count: int, gap_ratio: float = 0.12) -> list[pygame.Rect]:
+    """``count`` square-ish boxes centred in a row inside ``area``."""
+    if count == 0:
+        return []
+    size = min(area.height, int(area.width / (count + (count - 1) * gap_ratio)))
+    gap = int(size * gap_ratio)
+    total = count * size + (count - 1) * gap
+    left = area.centerx - total // 2
+    top = area.centery - size // 2
+    return [pygame.Rect(left + i * (size + gap), top, size, size) for i in range(count)]
+
+
+def draw_tiles(
+    surface: pygame.Surface,
+    theme: Theme,
+    area: pygame.Rect,
+    values: list[str],
+    *,
+    unsure: frozenset[int] = frozenset(),
+    used: frozenset[int] = frozenset(),
+) -> list[pygame.Rect]:
+    """The draw's tiles in a row; unsure ones in orange, used ones dimmed."""
+    boxes = row_of_boxes(area, len(values))
+    for index, (box, value) in enumerate(zip(boxes, values, strict=True)):
+        colour = UNSURE if index in unsure else (PANEL if index in used else TILE)
+        pygame.draw.rect(surface, colour, box, border_radius=box.height // 8)
+        text_colour = MUTED if index in used else TILE_TEXT
+        scale = 0.6 * box.height / theme.height
+        theme.text(surface, value, scale, text_colour, center=box.center, max_width=box.width - 6)
+    return boxes

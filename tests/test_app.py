@@ -1,0 +1,203 @@
+"""The referee app, headless: SDL's dummy drivers, gpiozero's mock pins, a fake clock."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from device.app import App, AppOptions
+from device.intents import BUZZER_EVENT, Action, IntentMapper, Press, Tap
+from device.reader import DrawReading, NoCamera
+from device.scenes.answers import AnswersScene
+from device.scenes.end import EndScene
+from device.scenes.home import HomeScene
+from device.scenes.result import ResultScene
+from device.scenes.round import RoundScene
+from engine.game import Phase
+from hardware.config import HardwareConfig
+from hardware.panel import open_panel
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FixedReader:
+    """A camera that always sees the same holder (a reading with an unsure tile first)."""
+
+    def __init__(self, letters: str, plates: tuple[str, ...]) -> None:
+        self.letters = letters
+        self.plates = plates
+        self.reads = 0
+
+    def read_letters(self) -> DrawReading:
+        self.reads += 1
+        values = tuple(self.letters)
+        return DrawReading(("?", *values[1:]) if self.reads == 1 else values)
+
+    def read_numbers(self) -> DrawReading:
+        return DrawReading(self.plates)
+
+    def close(self) -> None:
+        pass
+
+
+def make_app(tmp_path: Path, reader: object = None, **options: object) -> tuple[App, FakeClock]:
+    clock = FakeClock()
+    app = App(
+        AppOptions(data_dir=tmp_path, screenshot_dir=tmp_path / "shots", **options),  # type: ignore[arg-type]
+        reader or NoCamera(),  # type: ignore[arg-type]
+        clock=clock,
+    )
+    return app, clock
+
+
+KEYS = {Action.BUZZ: pygame.K_SPACE, Action.CONFIRM: pygame.K_RETURN}
+
+
+def press(app: App, action: Action = Action.BUZZ) -> None:
+    """Press a key as a USB keyboard would, and let the app take it."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=KEYS[action], unicode=" ", mod=0))
+    app.step()
+
+
+def tap(app: App, x: int, y: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False))
+    app.step()
+
+
+def type_char(app: App, char: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, unicode=char, mod=0))
+    app.step()
+
+
+def test_a_demo_game_plays_to_the_end_through_every_screen(tmp_path: Path) -> None:
+    app, clock = make_app(tmp_path, demo=True, exit_after_game=True)
+    for _ in range(20_000):
+        if not app.running:
+            break
+        clock.now += 0.5
+        app.step()
+        app._worker.submit(lambda: None).result()  # let the solver thread finish
+    assert not app.running, "the demo game did not end"
+    assert isinstance(app.scene, EndScene)
+    shots = sorted(p.name for p in (tmp_path / "shots").iterdir())
+    for needed in ("accueil", "numbers-draw", "numbers-running", "reponse-1", "reponse-2",
+                   "resultat", "letters-running", "fin"):  # fmt: skip
+        assert any(needed in name for name in shots), needed
+    assert app.sounds.played.count("time_up") == 12
+    assert app.sounds.played.count("beep") == 12 * 5
+    app.close()
+
+
+def test_a_boxed_round_by_hand_with_an_unsure_tile_corrected(tmp_path: Path) -> None:
+    reader = FixedReader("BAMERILANE", ("3", "75", "2", "4", "1", "1"))
+    app, clock = make_app(tmp_path, reader)
+    press(app)  # home: play
+    assert isinstance(app.scene, RoundScene)
+    press(app)  # read the plates and draw the target
+    assert app.scene.current.phase is Phase.READY
+    press(app)  # turn the hourglass
+    clock.now += 46
+    app.step()
+    assert isinstance(app.scene, AnswersScene)
+    for key in ["num:75", "op:-", "num:1", "num:74", "op:*", "num:3"]:
+        app.scene.on_button(key)
+    assert app.scene.numbers is not None and app.scene.numbers.value == 222
+    app.scene.on_button("ok")
+    app.scene.on_button("nothing")
+    assert isinstance(app.scene, ResultScene)
+    press(app)
+    round_two = app.scene
+    assert isinstance(round_two, RoundScene)
+    press(app)  # the camera is unsure of the first tile
+    assert round_two.reading is not None and round_two.reading.uncertain == {0}
+    assert round_two.current.phase is Phase.DRAW
+    press(app)
+    assert "corriger" in (round_two.message or "")
+    tap(app, *round_two.tile_boxes[0].center)
+    type_char(app, "b")
+    press(app)
+    assert round_two.current.phase is Phase.READY and round_two.current.letters == "BAMERILANE"
+    app.close()
+
+
+def test_the_letters_keyboard_only_types_letters_of_the_draw(tmp_path: Path) -> None:
+    reader = FixedReader("BAMERILANE", ("3", "75", "2", "4", "1", "1"))
+    app, _clock = make_app(tmp_path, reader)
+    session_scene = app.scene
+    assert isinstance(session_scene, HomeScene)
+    session_scene.start()
+    assert app.session is not None
+    app.session.do(app.session.random_draw())
+    app.session.start_timer()
+    app.session.stop_timer()
+    from engine.events import RoundClosed
+
+    app.session.do(RoundClosed())
+    app.session.do(app.session.random_draw().__class__("BAMERILANE"))  # type: ignore[call-arg]
+    app.session.start_timer()
+    app.session.stop_timer()
+    scene = AnswersScene(app)
+    for char in "MALINEZ":
+        scene.on_typed(char)
+    assert scene.word is not None and scene.word.word == "MALINE"
+    assert scene.message == "pas de Z libre dans le tirage"
+    app.close()
+
+
+def test_touch_is_handled_once_and_rotated_with_the_screen() -> None:
+    mapper = IntentMapper((800, 480))
+    finger = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.25, finger_id=0, touch_id=0)
+    copy = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 120), button=1, touch=True)
+    assert mapper.map(finger) == Tap(400, 120)
+    assert mapper.map(copy) is None
+    turned = IntentMapper((480, 800), rotation=90)
+    assert turned.map(finger) == Tap(360, 400)
+
+
+def test_the_gpio_buzzer_drives_the_app_like_the_space_bar(tmp_path: Path) -> None:
+    factory = MockFactory(pin_class=MockPWMPin)
+    panel = open_panel(HardwareConfig(), pin_factory=factory)
+    clock = FakeClock()
+    panel.button.clock = clock
+    app = App(AppOptions(data_dir=tmp_path), NoCamera(), panel, clock=clock)
+    pin = factory.pin(17)
+    pin.drive_low()
+    clock.now += 0.2
+    pin.drive_high()
+    app.step()
+    assert isinstance(app.scene, RoundScene), "a short press starts the game"
+    clock.now += 0.5
+    pin.drive_low()
+    clock.now += 1.5
+    app.step()  # the loop polls the button: a long press...
+    app.step()  # ...reaches the UI thread as an event: the menu opens
+    assert app.scene.name == "menu"
+    pin.drive_high()
+    app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_every_screen_size_draws(tmp_path: Path, size: tuple[int, int]) -> None:
+    app, _ = make_app(tmp_path, size=size)
+    app.step()
+    assert app.surface.get_size() == size
+    app.close()
+
+
+def test_a_buzzer_event_posted_from_another_thread_is_a_buzz() -> None:
+    mapper = IntentMapper((800, 480))
+    assert mapper.map(pygame.event.Event(BUZZER_EVENT, action="press")) == Press(Action.BUZZ)
+    assert mapper.map(pygame.event.Event(BUZZER_EVENT, action="held")) == Press(Action.MENU)
