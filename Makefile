@@ -17,7 +17,7 @@ STAMP := $(VENV)/.installed
 SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive \
 	fonts-dejavu-core
 
-.PHONY: run test lint system venv bench lexicon clean
+.PHONY: run test lint system venv bench lexicon install-pi clean
 
 # The referee app; without GPIO or camera it simulates them (space bar = buzzer).
 run: venv
@@ -50,6 +50,10 @@ bench: venv
 # Recompile solver/data/lexicon.gz and refused.gz from Dicollecte's dictionary.
 lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
+
+# On a Raspberry Pi: install, enable and start the systemd unit (see systemd/README.md).
+install-pi:
+	sudo systemd/install.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

@@ -9,8 +9,6 @@ button in gpiozero's thread (posted as :data:`device.intents.BUZZER_EVENT`).
 
 from __future__ import annotations
 
-import contextlib
-import os
 import signal
 import time
 from collections.abc import Callable
@@ -26,6 +24,7 @@ from device.intents import BUZZER_EVENT, SOLVED_EVENT, Action, IntentMapper, Pre
 from device.reader import DrawReader
 from device.scenes.base import Scene
 from device.sounds import Sounds
+from device.systemd import Watchdog, notify
 from device.theme import Theme
 from engine.session import Session
 from engine.store import Store
@@ -192,15 +191,19 @@ class App:
         """Run until quit (or the end of a game with ``exit_after_game``)."""
         signal.signal(signal.SIGTERM, lambda *_: self.stop())
         frame = 1 / FPS
+        watchdog = Watchdog()
         try:
+            self.step()
+            notify("READY=1")
             while self.running:
                 started = time.monotonic()
                 self.step(IDLE_WAIT_MS)
                 spare = frame - (time.monotonic() - started)
                 if spare > 0 and self._dirty:
                     time.sleep(spare)
-                notify_watchdog()
+                watchdog.kick()
         finally:
+            notify("STOPPING=1")
             self.close()
         return self.exit_code
 
@@ -221,16 +224,3 @@ def _post_buzzer(action: str) -> None:
     """Called in gpiozero's thread: hand the press to the UI thread."""
     if pygame.display.get_init():
         pygame.event.post(pygame.event.Event(BUZZER_EVENT, action=action))
-
-
-def notify_watchdog() -> None:
-    """Tell systemd the UI is alive (``WatchdogSec``); nothing outside systemd."""
-    address = os.environ.get("NOTIFY_SOCKET")
-    if not address:
-        return
-    import socket
-
-    if address.startswith("@"):
-        address = "\0" + address[1:]
-    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock, contextlib.suppress(OSError):
-        sock.sendto(b"WATCHDOG=1", address)
