@@ -24,13 +24,13 @@ sys.path[0] = str(ROOT)
 
 import argparse  # noqa: E402
 import random  # noqa: E402
-import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
-from collections.abc import Callable, Sequence  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
 from itertools import combinations, combinations_with_replacement  # noqa: E402
 
+from bench.timing import figures, time_each  # noqa: E402
 from solver.lexicon import lexicon  # noqa: E402
 from solver.words import CONSONANTS, longest, shortest_with  # noqa: E402
 
@@ -102,19 +102,9 @@ def classic_longest(table: dict[str, list[str]], letters: str) -> tuple[int, set
     return 0, set()
 
 
-def time_each(items: Sequence[str], run: Callable[[str], object]) -> list[float]:
-    times = []
-    for item in items:
-        start = time.perf_counter()
-        run(item)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
-
-
-def figures(times: list[float]) -> str:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * len(ordered)) - 1)]
-    return f"{statistics.median(ordered):>10.3f}{p95:>10.3f}{statistics.fmean(ordered):>10.3f}"
+def row(name: str, times: list[float]) -> str:
+    median, p95, mean = figures(times)
+    return f"{name:<32}{median:>10.3f}{p95:>10.3f}{mean:>10.3f}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,8 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     classic_times = time_each(draws, lambda d: classic_longest(table, d))
     print(f"\nLe mot le plus long: {args.draws} draws (5 vowels + 5 consonants), seed {args.seed}")
     print(f"{'method':<32}{'median ms':>10}{'p95 ms':>10}{'mean ms':>10}")
-    print(f"{'arbitre solver.words.longest':<32}{figures(ours_times)}")
-    print(f"{'classic anagram table':<32}{figures(classic_times)}")
+    print(row("arbitre solver.words.longest", ours_times))
+    print(row("classic anagram table", classic_times))
     print(f"  (the classic table takes {built:.2f} s to build from the list, at every start)")
     lengths = Counter(longest(d).best_length for d in draws)
     print("  best lengths: " + ", ".join(f"{n}: {lengths[n]}" for n in sorted(lengths)))
@@ -154,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     impossible = sum(a.impossible for a in answers)
     print(f"\nLe mot le plus court: all {len(rolls)} rolls of three consonant dice")
     print(f"{'method':<32}{'median ms':>10}{'p95 ms':>10}{'mean ms':>10}")
-    print(f"{'arbitre solver.words.shortest':<32}{figures(dice_times)}")
+    print(row("arbitre solver.words.shortest", dice_times))
     shortest = Counter(a.length for a in answers if a.length is not None)
     print(f"  impossible: {impossible}; shortest lengths: ", end="")
     print(", ".join(f"{n}: {shortest[n]}" for n in sorted(shortest)))
