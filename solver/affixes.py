@@ -152,6 +152,10 @@ def read_aff(path: Path) -> AffixFile:
         for rule in rules:
             if rule.continuation & suffixes.keys():
                 raise ValueError(f"twofold suffixes are not supported ({rule.flag})")
+    circumfix = options.get("CIRCUMFIX")
+    for rules in (*prefixes.values(), *suffixes.values()):
+        if any(circumfix in rule.continuation for rule in rules):
+            raise ValueError("circumfixes are not supported")
     return AffixFile(
         prefixes={flag: tuple(rules) for flag, rules in prefixes.items()},
         suffixes={flag: tuple(rules) for flag, rules in suffixes.items()},
@@ -166,11 +170,11 @@ def read_dic(path: Path) -> Iterator[Entry]:
     with path.open(encoding="utf-8") as lines:
         next(lines)
         for line in lines:
-            head, _, morph = line.strip().partition(" ")
-            if not head:
+            if not line.strip():
                 continue
+            head, *morph = line.split()
             word, _, flags = head.partition("/")
-            yield Entry(word, split_flags(flags), morph.strip())
+            yield Entry(word, split_flags(flags), " ".join(morph))
 
 
 def _join(*morphs: str) -> str:
@@ -216,7 +220,7 @@ def expand(entry: Entry, aff: AffixFile) -> Iterator[Form]:
                     yield form(both, prefix.morph, suffix.morph)
     for prefix in prefixes:
         prefixed = prefix.apply(word)
-        if prefix.is_elision or prefixed is None:
+        if prefixed is None:
             continue
         if aff.needaffix not in prefix.continuation:
             yield form(prefixed, prefix.morph)
