@@ -46,6 +46,7 @@ $(STAMP): pyproject.toml
 bench: venv
 	$(BIN)/python bench/numbers.py
 	$(BIN)/python bench/numbers_stats.py
+	$(BIN)/python bench/words.py
 
 # Recompile solver/data/lexicon.gz and refused.gz from Dicollecte's dictionary.
 lexicon: venv

@@ -20,27 +20,10 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import argparse  # noqa: E402
 import random  # noqa: E402
 import resource  # noqa: E402
-import statistics  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable, Sequence  # noqa: E402
 
+from bench.timing import figures, time_each  # noqa: E402
 from solver.numbers import solve  # noqa: E402
-from solver.plates import NumbersDraw, draw_numbers  # noqa: E402
-
-
-def _time_each(draws: Sequence[NumbersDraw], run: Callable[[NumbersDraw], object]) -> list[float]:
-    times = []
-    for draw in draws:
-        start = time.perf_counter()
-        run(draw)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
-
-
-def _figures(times: list[float]) -> tuple[float, float, float]:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * len(ordered)) - 1)]
-    return statistics.median(ordered), p95, statistics.fmean(ordered)
+from solver.plates import draw_numbers  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,17 +37,17 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     draws = [draw_numbers(rng, (low, high)) for _ in range(args.draws)]
 
-    ours = _time_each(draws, lambda d: solve(d.plates, d.target))
+    ours = time_each(draws, lambda d: solve(d.plates, d.target))
     exact = sum(solve(d.plates, d.target).exact for d in draws)
     print(f"{args.draws} draws, targets {low}..{high}, seed {args.seed}: {exact} exact")
     print(f"{'solver':<22}{'median ms':>10}{'p95 ms':>10}{'mean ms':>10}")
-    med, p95, mean = _figures(ours)
+    med, p95, mean = figures(ours)
     print(f"{'arbitre solver.numbers':<22}{med:>10.2f}{p95:>10.2f}{mean:>10.2f}")
     if not args.no_tryalgo:
         from tryalgo.arithm_expr_target import arithm_expr_target
 
-        theirs = _time_each(draws, lambda d: arithm_expr_target(list(d.plates), d.target))
-        t_med, t_p95, t_mean = _figures(theirs)
+        theirs = time_each(draws, lambda d: arithm_expr_target(list(d.plates), d.target))
+        t_med, t_p95, t_mean = figures(theirs)
         print(f"{'tryalgo':<22}{t_med:>10.2f}{t_p95:>10.2f}{t_mean:>10.2f}")
         print(
             f"{'ratio (tryalgo/ours)':<22}{t_med / med:>10.1f}{t_p95 / p95:>10.1f}"

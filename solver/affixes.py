@@ -152,6 +152,10 @@ def read_aff(path: Path) -> AffixFile:
         for rule in rules:
             if rule.continuation & suffixes.keys():
                 raise ValueError(f"twofold suffixes are not supported ({rule.flag})")
+    circumfix = options.get("CIRCUMFIX")
+    for rules in (*prefixes.values(), *suffixes.values()):
+        if any(circumfix in rule.continuation for rule in rules):
+            raise ValueError("circumfixes are not supported")
     return AffixFile(
         prefixes={flag: tuple(rules) for flag, rules in prefixes.items()},
         suffixes={flag: tuple(rules) for flag, rules in suffixes.items()},
@@ -166,22 +170,32 @@ def read_dic(path: Path) -> Iterator[Entry]:
     with path.open(encoding="utf-8") as lines:
         next(lines)
         for line in lines:
-            head, _, morph = line.strip().partition(" ")
-            if not head:
+            if not line.strip():
                 continue
+            head, *morph = line.split()
             word, _, flags = head.partition("/")
-            yield Entry(word, split_flags(flags), morph.strip())
+            yield Entry(word, split_flags(flags), " ".join(morph))
 
 
 def _join(*morphs: str) -> str:
     return " ".join(m for m in morphs if m)
 
 
+def _prefix_and_suffix(prefix: AffixRule, suffix: AffixRule, word: str) -> str | None:
+    """Both affixes on ``word``, each condition checked on the stem itself."""
+    suffixed = suffix.apply(word)
+    if suffixed is None or prefix.apply(word) is None:
+        return None
+    return prefix.apply(suffixed)
+
+
 def expand(entry: Entry, aff: AffixFile) -> Iterator[Form]:
     """Every form of one stem, each with the stem's tags followed by its affixes' tags.
 
     A stem marked ``NEEDAFFIX`` is not a word by itself; an affix whose continuation class
-    holds ``NEEDAFFIX`` needs a second affix. A form may come out twice with the same tags.
+    holds ``NEEDAFFIX`` needs a second affix. Two affixes combine when both allow the
+    cross product, or when the prefix's continuation class names the suffix. A form may
+    come out twice with the same tags.
     """
     flags = entry.flags
     if aff.forbidden in flags:
@@ -189,11 +203,12 @@ def expand(entry: Entry, aff: AffixFile) -> Iterator[Form]:
     keepcase = aff.keepcase in flags
     word = entry.word
 
-    def form(text: str, *morphs: str) -> Form:
-        return Form(text, _join(entry.morph, *morphs), word, keepcase)
+    def form(text: str | None, *rules: AffixRule) -> Iterator[Form]:
+        if text is not None:
+            yield Form(text, _join(entry.morph, *(rule.morph for rule in rules)), word, keepcase)
 
     if aff.needaffix not in flags:
-        yield form(word)
+        yield from form(word)
     prefixes = [
         rule
         for flag in sorted(flags & aff.prefixes.keys())
@@ -201,31 +216,16 @@ def expand(entry: Entry, aff: AffixFile) -> Iterator[Form]:
         if not rule.is_elision
     ]
     suffixes = [rule for flag in sorted(flags & aff.suffixes.keys()) for rule in aff.suffixes[flag]]
-    for suffix in suffixes:
-        suffixed = suffix.apply(word)
-        if suffixed is None:
-            continue
-        if aff.needaffix not in suffix.continuation:
-            yield form(suffixed, suffix.morph)
-        if not suffix.cross_product:
-            continue
-        for prefix in prefixes:
-            if prefix.cross_product and prefix.apply(word) is not None:
-                both = prefix.apply(suffixed)
-                if both is not None:
-                    yield form(both, prefix.morph, suffix.morph)
+    for affix in (*suffixes, *prefixes):
+        if aff.needaffix not in affix.continuation:
+            yield from form(affix.apply(word), affix)
     for prefix in prefixes:
-        prefixed = prefix.apply(word)
-        if prefix.is_elision or prefixed is None:
-            continue
-        if aff.needaffix not in prefix.continuation:
-            yield form(prefixed, prefix.morph)
+        for suffix in suffixes:
+            if prefix.cross_product and suffix.cross_product:
+                yield from form(_prefix_and_suffix(prefix, suffix, word), prefix, suffix)
         for flag in sorted(prefix.continuation & aff.suffixes.keys()):
             for suffix in aff.suffixes[flag]:
-                if suffix.apply(word) is not None:
-                    both = suffix.apply(prefixed)
-                    if both is not None:
-                        yield form(both, prefix.morph, suffix.morph)
+                yield from form(_prefix_and_suffix(prefix, suffix, word), prefix, suffix)
 
 
 def expand_dictionary(base: Path = HUNSPELL_FR) -> Iterator[Form]:

@@ -157,12 +157,13 @@ class Index:
 
     @staticmethod
     def unpack(data: bytes) -> Index:
-        header, _, body = data.partition(b"\n")
-        magic_name, magic_version, size_text, length_text, *keys = header.split(b" ")
+        header_end = data.index(b"\n")
+        magic_name, magic_version, size_text, length_text, *keys = data[:header_end].split(b" ")
         if b" ".join([magic_name, magic_version]) != _MAGIC:
             raise ValueError("not a compiled arbitre lexicon (run `make lexicon`)")
         size, length = int(size_text), int(length_text)
-        displays = body[:length].decode("utf-8").split("\n")
+        body = memoryview(data)[header_end + 1 :]  # slices of a view copy nothing
+        displays = str(body[:length], "utf-8").split("\n")
         sets = {
             key.decode(): int.from_bytes(body[start : start + size], "little")
             for key, start in zip(keys, range(length, len(body), size), strict=True)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -63,8 +64,12 @@ VARIABLE_PAST_PARTICIPLE = _words(
 )
 
 #: Lower-case abbreviations that Dicollecte tags as ordinary words ("fig." is a figure,
-#: "env." environ, "janv." janvier): the rules refuse abbreviations.
-ABBREVIATIONS = _words("avr bibl cgr chap circ coll dgr env fig janv juil mgr nov trad vg")
+#: "env." environ, "janv." janvier, "ln" the logarithm): the rules refuse abbreviations.
+#: Only their uninflected readings go: "tan" the abbreviated tangent, not "tan" the bark.
+ABBREVIATIONS = _words(
+    "av avr bibl cgr chap circ coll cos déc dgr div dpi éd env fév févr fig janv juil lat "
+    "ln mgr nov oct réf sin tan trad vg vs"
+)
 
 #: Tags that mark something that is not a word at all (punctuation, typing errors kept
 #: so that Hunspell can flag them, elided forms written without their apostrophe).
@@ -140,12 +145,14 @@ def classify(form: Form) -> Reading | None:
     kinds, tags = _parts(form.morph)
     if not is_plain(word) or kinds & NOT_WORDS or form.text.endswith(("'", "’")):
         return None  # not a word; or an elided article, pronoun... ("l'", "qu'")
-    capitals = sum(c.isupper() for c in form.text)
+    if len(form.text) < len(word) == 2:
+        return None  # the name of the letter œ or æ, not a two-letter word
     symbol = (
         form.keepcase
-        or capitals >= 2
+        or any(c.isupper() for c in form.text[1:])  # ADN, SNCF, mAh
+        or any(unicodedata.category(c) in ("Lm", "No") for c in form.text)  # xᵉ, iᵉʳ, m²
         or "titr" in kinds
-        or (form.stem in ABBREVIATIONS and form.stem == form.text)
+        or (form.stem in ABBREVIATIONS and form.stem == form.text and "is:sg" not in tags)
     )
     common = "s" if symbol else "a" if kinds & {"pfx", "sfx"} else ""
     proper = bool(kinds & {"npr", "prn", "patr"}) or form.stem[:1].isupper()

@@ -161,7 +161,8 @@ def validate(word: str, letters: str | None = None, rules: str = "dcdl") -> Word
     draw = check_draw(letters, rules) if letters is not None else None
     if not is_plain(normalised):
         return WordVerdict(normalised, False, "ce n'est pas un mot : lettres A à Z seulement", None)
-    display = words.display(normalised) if words.index.find(normalised) is not None else None
+    rank = words.index.find(normalised)  # where the dictionary has it, whatever the game
+    display = None if rank is None else words.index.displays[rank]
     reason = None
     if draw is not None and rules == "dice":  # a roll: the word must hold its letters
         reason = missing_letters(draw.letters, Draw(normalised))
@@ -169,7 +170,7 @@ def validate(word: str, letters: str | None = None, rules: str = "dcdl") -> Word
         reason = missing_letters(normalised, draw)
     if reason is None and len(normalised) < MIN_LENGTH[rules]:
         reason = f"un mot compte au moins {MIN_LENGTH[rules]} lettres"
-    if reason is None and normalised not in words:
+    if reason is None and (rank is None or not words.accepted >> rank & 1):
         reason = refusal(normalised, rules) or "mot inconnu"
     return WordVerdict(normalised, reason is None, reason, display)
 

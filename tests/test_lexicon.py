@@ -137,6 +137,9 @@ def test_an_invariable_past_participle_has_only_one_form() -> None:
         ("SNCF", "sigle, symbole ou abréviation"),
         ("km", "sigle, symbole ou abréviation"),
         ("fig", "sigle, symbole ou abréviation"),
+        ("oct", "sigle, symbole ou abréviation"),
+        ("xxᵉ", "sigle, symbole ou abréviation"),
+        ("mAh", "sigle, symbole ou abréviation"),
         ("env", "sigle, symbole ou abréviation"),
         ("zut", "interjection ou onomatopée"),
         ("youpi", "interjection ou onomatopée"),
@@ -150,6 +153,11 @@ def test_proper_nouns_acronyms_symbols_and_odd_words_are_refused(
     assert accepted(word) == (reason is None)
     if reason is not None:
         assert refusal(normalise(word), "dcdl") == reason
+
+
+def test_an_abbreviation_s_spelling_may_still_be_a_word() -> None:
+    assert accepted("tan")  # the bark, besides the tangent's abbreviation
+    assert accepted("sept")
 
 
 def test_the_unit_prefixes_make_words() -> None:

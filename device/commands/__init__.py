@@ -8,8 +8,10 @@ line on stderr and exit 2, and :func:`run_batch` into an ``{"error": ...}`` line
 
 from __future__ import annotations
 
+import argparse
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
 
@@ -23,6 +25,21 @@ def integer(text: str, what: str) -> int:
         return int(text)
     except ValueError:
         raise UsageError(f"{what} « {text} » n'est pas un nombre entier") from None
+
+
+@contextmanager
+def reported_as_usage(*errors: type[Exception]) -> Iterator[None]:
+    """Turn a solver's own bad-input errors (their messages are French) into UsageError."""
+    try:
+        yield
+    except errors as error:
+        raise UsageError(str(error)) from None
+
+
+def add_output_options(parser: argparse.ArgumentParser, batch_help: str) -> None:
+    """``--json`` and ``--batch``, which every solver subcommand has."""
+    parser.add_argument("--json", action="store_true", help="une réponse JSON")
+    parser.add_argument("--batch", action="store_true", help=batch_help)
 
 
 def print_json(answer: object, out: TextIO) -> None:

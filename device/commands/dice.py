@@ -7,7 +7,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from device.commands import UsageError, print_json, run_batch
+from device.commands import (
+    UsageError,
+    add_output_options,
+    print_json,
+    reported_as_usage,
+    run_batch,
+)
 from solver.words import PLAYERS, InvalidLetters, ShortestWords, shortest_with
 
 
@@ -22,11 +28,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("consonants", nargs="*", metavar="CONSONNE", help="les trois consonnes")
     parser.add_argument("--vowel", metavar="V", help="la face du dé voyelle (A E I O U ou *)")
     parser.add_argument("--player", choices=PLAYERS, help="avec le dé voyelle : easy ou hard")
-    parser.add_argument("--json", action="store_true", help="une réponse JSON")
-    parser.add_argument(
-        "--batch",
-        action="store_true",
-        help="un lancer par ligne sur l'entrée standard : trois consonnes, puis la voyelle",
+    add_output_options(
+        parser, "un lancer par ligne sur l'entrée standard : trois consonnes, puis la voyelle"
     )
     parser.set_defaults(handler=run)
 
@@ -37,10 +40,8 @@ def _faces(words: Sequence[str]) -> list[str]:
 
 
 def solve(consonants: Sequence[str], vowel: str | None, player: str | None) -> ShortestWords:
-    try:
+    with reported_as_usage(InvalidLetters):
         return shortest_with(consonants, vowel, player)
-    except InvalidLetters as error:
-        raise UsageError(str(error)) from None
 
 
 def run(args: argparse.Namespace) -> int:

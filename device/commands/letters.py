@@ -6,7 +6,13 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from device.commands import UsageError, print_json, run_batch
+from device.commands import (
+    UsageError,
+    add_output_options,
+    print_json,
+    reported_as_usage,
+    run_batch,
+)
 from solver.lexicon import RULES
 from solver.words import InvalidLetters, LongestWords, longest
 
@@ -31,18 +37,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("letters", nargs="*", metavar="LETTRES", help="le tirage (10 lettres)")
     add_rules_option(parser)
-    parser.add_argument("--json", action="store_true", help="une réponse JSON")
-    parser.add_argument(
-        "--batch", action="store_true", help="un tirage par ligne sur l'entrée standard"
-    )
+    add_output_options(parser, "un tirage par ligne sur l'entrée standard")
     parser.set_defaults(handler=run)
 
 
 def solve(letters: str, rules: str) -> LongestWords:
-    try:
+    with reported_as_usage(InvalidLetters):
         return longest(letters, rules)
-    except InvalidLetters as error:
-        raise UsageError(str(error)) from None
 
 
 def run(args: argparse.Namespace) -> int:

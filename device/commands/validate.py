@@ -6,7 +6,13 @@ import argparse
 import sys
 from typing import Any
 
-from device.commands import UsageError, print_json, run_batch
+from device.commands import (
+    UsageError,
+    add_output_options,
+    print_json,
+    reported_as_usage,
+    run_batch,
+)
 from device.commands.letters import add_rules_option
 from solver.words import InvalidLetters, WordVerdict, validate
 
@@ -21,20 +27,15 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("word", nargs="?", metavar="MOT", help="le mot proposé")
     parser.add_argument("--letters", metavar="LETTRES", help="le tirage")
     add_rules_option(parser)
-    parser.add_argument("--json", action="store_true", help="une réponse JSON")
-    parser.add_argument(
-        "--batch",
-        action="store_true",
-        help="une requête par ligne sur l'entrée standard : le mot, puis le tirage",
+    add_output_options(
+        parser, "une requête par ligne sur l'entrée standard : le mot, puis le tirage"
     )
     parser.set_defaults(handler=run)
 
 
 def judge(word: str, letters: str | None, rules: str) -> WordVerdict:
-    try:
+    with reported_as_usage(InvalidLetters):
         return validate(word, letters, rules)
-    except InvalidLetters as error:
-        raise UsageError(str(error)) from None
 
 
 def run(args: argparse.Namespace) -> int:

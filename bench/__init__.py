@@ -1,0 +1,1 @@
+"""Benchmark scripts, run as ``python bench/NAME.py``; not part of the installed app."""
