@@ -30,6 +30,8 @@ from engine.session import Session
 from engine.store import Store
 
 FPS = 30
+SAME_PRESS = 0.25
+"""Seconds within which two buzzes (the GPIO button and the space bar, say) are one."""
 IDLE_WAIT_MS = 100
 """How long the loop sleeps waiting for input: the button's long press is polled this often."""
 
@@ -90,6 +92,7 @@ class App:
         self.exit_code = 0
         self._dirty = True
         self._last_state: str | None = None
+        self._last_buzz = float("-inf")
         self._shots = 0
         if panel is not None:
             panel.button.when_pressed = lambda: _post_buzzer("press")
@@ -153,6 +156,11 @@ class App:
             if isinstance(intent, Press) and intent.action is Action.QUIT:
                 self.running = False
                 return
+            if isinstance(intent, Press) and intent.action is Action.BUZZ:
+                now = self.clock()
+                if now - self._last_buzz < SAME_PRESS:
+                    continue  # two buttons pressed together: one action
+                self._last_buzz = now
             self.scene.handle(intent)
             self._dirty = True
         if self.panel is not None:

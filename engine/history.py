@@ -61,6 +61,39 @@ def player_histories(store: Store) -> dict[str, PlayerHistory]:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class GameFigures:
+    """One player's figures in one game, for the end screen."""
+
+    exact_counts: int
+    longest_word: str | None
+    average_word_length: float
+
+
+def game_figures(game: Game) -> dict[str, GameFigures]:
+    """Each player's exact counts, longest valid word and average valid word length."""
+    figures = {}
+    for player in game.players:
+        words = [
+            answer.word
+            for played in game.rounds
+            if (answer := played.judged_words.get(player)) and answer.valid and answer.word
+        ]
+        exact = sum(
+            1
+            for played in game.rounds
+            if (answer := played.judged_numbers.get(player))
+            and not answer.error
+            and answer.value == played.target
+        )
+        figures[player] = GameFigures(
+            exact,
+            max(words, key=len) if words else None,
+            sum(map(len, words)) / len(words) if words else 0.0,
+        )
+    return figures
+
+
 def _draw(played: Round) -> str:
     if played.kind is RoundKind.NUMBERS and played.target is not None:
         return f"{' '.join(map(str, played.plates))} -> {played.target}"

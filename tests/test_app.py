@@ -67,7 +67,9 @@ KEYS = {Action.BUZZ: pygame.K_SPACE, Action.CONFIRM: pygame.K_RETURN}
 
 
 def press(app: App, action: Action = Action.BUZZ) -> None:
-    """Press a key as a USB keyboard would, and let the app take it."""
+    """Press a key as a USB keyboard would (a moment after the last), and let the app take it."""
+    if isinstance(app.clock, FakeClock):
+        app.clock.now += 0.5
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=KEYS[action], unicode=" ", mod=0))
     app.step()
 
@@ -201,3 +203,52 @@ def test_a_buzzer_event_posted_from_another_thread_is_a_buzz() -> None:
     mapper = IntentMapper((800, 480))
     assert mapper.map(pygame.event.Event(BUZZER_EVENT, action="press")) == Press(Action.BUZZ)
     assert mapper.map(pygame.event.Event(BUZZER_EVENT, action="held")) == Press(Action.MENU)
+
+
+def test_two_buttons_pressed_together_are_one_action(tmp_path: Path) -> None:
+    app, _ = make_app(tmp_path)
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, unicode=" ", mod=0)
+    pygame.event.post(space)
+    pygame.event.post(pygame.event.Event(BUZZER_EVENT, action="press"))
+    app.step()
+    assert isinstance(app.scene, RoundScene)
+    assert app.scene.current.phase is Phase.DRAW, "the second press did not read the draw"
+    app.close()
+
+
+def test_a_camera_that_fails_falls_back_to_a_draw_made_by_the_device(tmp_path: Path) -> None:
+    app, _ = make_app(tmp_path, NoCamera("caméra débranchée"))
+    press(app)
+    press(app)
+    assert isinstance(app.scene, RoundScene)
+    assert app.scene.current.phase is Phase.READY
+    assert "caméra débranchée" in (app.scene.message or "")
+    app.close()
+
+
+def test_a_word_that_is_not_french_is_refused_with_its_reason(tmp_path: Path) -> None:
+    reader = FixedReader("BAMERILANE", ("3", "75", "2", "4", "1", "1"))
+    reader.reads = 1  # a camera sure of every tile
+    app, clock = make_app(tmp_path, reader)
+    press(app)
+    for _ in range(2):
+        press(app)
+    clock.now += 46
+    app.step()
+    app.scene.on_button("nothing")
+    app.scene.on_button("nothing")
+    press(app)  # round 2, letters
+    for _ in range(2):
+        press(app)
+    clock.now += 31
+    app.step()
+    scene = app.scene
+    assert isinstance(scene, AnswersScene)
+    for char in "BALMERINAE":
+        scene.on_typed(char)
+    scene.submit()
+    scene.on_button("nothing")
+    assert isinstance(app.scene, ResultScene)
+    assert app.scene.played.reasons["Joueur 1"]
+    app.step()
+    app.close()

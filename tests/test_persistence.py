@@ -294,3 +294,27 @@ def test_hundreds_of_random_games_never_crash_the_engine() -> None:
         assert sum(game.scores.values()) == sum(sum(r.points.values()) for r in game.records)
         finished += game.over
     assert finished > 5, "random games should sometimes reach the end"
+
+
+def test_a_game_s_figures_count_exact_counts_and_the_longest_word() -> None:
+    from engine.history import game_figures
+
+    game = Game(GameStarted("boxed", ("Ana", "Bruno"), 1))
+    for event in (
+        NumbersDrawn((3, 75, 2, 4, 1, 1), 888),
+        TimerStarted(0.0),
+        TimerStopped(45.0),
+        NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888"),
+        RoundClosed(),
+        LettersDrawn("BAMERILANE"),
+        TimerStarted(50.0),
+        TimerStopped(80.0),
+        WordAnswered("Ana", "MALINE"),
+        WordAnswered("Bruno", "REMANIABLE"),
+        RoundClosed(),
+    ):
+        game.apply(event)
+    figures = game_figures(game)
+    assert figures["Ana"].exact_counts == 1 and figures["Ana"].longest_word == "MALINE"
+    assert figures["Bruno"].longest_word == "REMANIABLE"
+    assert figures["Bruno"].average_word_length == 10

@@ -9,6 +9,8 @@ import pygame
 from device.intents import Action, Press
 from device.scenes.base import Scene
 from device.theme import ACCENT, MUTED, TEXT
+from engine.game import Game
+from engine.history import game_figures
 
 if TYPE_CHECKING:
     from device.app import App
@@ -47,10 +49,24 @@ class EndScene(Scene):
         )
         theme.text(surface, "Partie terminée", 0.07, MUTED, center=(w // 2, int(h * 0.08)))
         theme.text(surface, title, 0.13, ACCENT, center=(w // 2, int(h * 0.22)), max_width=w - 20)
+        figures = game_figures(game) if isinstance(game, Game) else {}
+        step = min(0.09, 0.52 / max(len(ranking), 1))
         for place, player in enumerate(ranking, start=1):
-            y = int(h * (0.34 + 0.09 * (place - 1)))
-            theme.text(surface, f"{place}. {player}", 0.07, TEXT, topleft=(int(w * 0.2), y))
-            theme.text(surface, f"{scores[player]} points", 0.07, TEXT, topleft=(int(w * 0.6), y))
+            y = int(h * (0.33 + step * (place - 1)))
+            theme.text(surface, f"{place}. {player}", 0.065, TEXT, topleft=(int(w * 0.04), y))
+            theme.text(surface, f"{scores[player]} pts", 0.065, ACCENT, topleft=(int(w * 0.36), y))
+            mine = figures.get(player)
+            if mine is not None:
+                word = mine.longest_word or "—"
+                line = f"{mine.exact_counts} compte(s) exact(s), mot le plus long : {word}"
+                theme.text(
+                    surface,
+                    line,
+                    0.04,
+                    MUTED,
+                    topleft=(int(w * 0.55), y + 6),
+                    max_width=int(w * 0.44),
+                )
         theme.text(
             surface, "Buzzer : nouvelle partie", 0.055, MUTED, center=(w // 2, int(h * 0.94))
         )
