@@ -74,18 +74,15 @@ def game_figures(game: Game) -> dict[str, GameFigures]:
     """Each player's exact counts, longest valid word and average valid word length."""
     figures = {}
     for player in game.players:
-        words = [
-            answer.word
-            for played in game.rounds
-            if (answer := played.judged_words.get(player)) and answer.valid and answer.word
-        ]
-        exact = sum(
-            1
-            for played in game.rounds
-            if (answer := played.judged_numbers.get(player))
-            and not answer.error
-            and answer.value == played.target
-        )
+        words: list[str] = []
+        exact = 0
+        for played in game.rounds:
+            word = played.judged_words.get(player)
+            if word is not None and word.valid and word.word:
+                words.append(word.word)
+            count = played.judged_numbers.get(player)
+            if count is not None and not count.error and count.value == played.target:
+                exact += 1
         figures[player] = GameFigures(
             exact,
             max(words, key=len) if words else None,
