@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from device.commands import UsageError
 from device.commands import dice as dice_command
+from device.commands import games as games_command
 from device.commands import letters as letters_command
 from device.commands import numbers as numbers_command
 from device.commands import run as run_command
@@ -32,6 +33,7 @@ COMMANDS = (
     dice_command,
     validate_command,
     score_command,
+    games_command,
 )
 
 

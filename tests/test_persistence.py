@@ -318,3 +318,32 @@ def test_a_game_s_figures_count_exact_counts_and_the_longest_word() -> None:
     assert figures["Ana"].exact_counts == 1 and figures["Ana"].longest_word == "MALINE"
     assert figures["Bruno"].longest_word == "REMANIABLE"
     assert figures["Bruno"].average_word_length == 10
+
+
+def test_arbitre_games_lists_exports_and_sums_up(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=2, clock=FakeClock())
+    session.do(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    session.start_timer()
+    session.do(NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888"))
+    session.stop_timer()
+    session.do(RoundClosed())
+    store.close()
+
+    def games(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "device", "games", "--data-dir", str(tmp_path), *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=ROOT,
+        )
+
+    listed = games()
+    assert listed.returncode == 0 and "Ana, Bruno" in listed.stdout and "en cours" in listed.stdout
+    exported = games("--export", str(session.game_id), "--csv")
+    assert exported.stdout.splitlines()[-1] == "total,,,10,0"
+    players = games("--players")
+    assert '"exact_counts": 1' in players.stdout
+    missing = games("--export", "99")
+    assert missing.returncode == 2 and "aucune partie n° 99" in missing.stderr
