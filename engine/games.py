@@ -12,14 +12,16 @@ from collections.abc import Callable, Iterable
 from engine.dice import DiceGame
 from engine.events import Event, GameStarted, RefusedEvent
 from engine.game import Game
+from engine.paroles import ParolesGame
 from engine.sloubi import SloubiGame
 
-AnyGame = Game | SloubiGame | DiceGame
+AnyGame = Game | SloubiGame | DiceGame | ParolesGame
 
 #: The rule sets that are not "Des chiffres et des lettres", and their engines.
 ENGINES: dict[str, Callable[[GameStarted], AnyGame]] = {
     "sloubi": SloubiGame,
     "dice": DiceGame,
+    "paroles": ParolesGame,
 }
 
 
