@@ -13,15 +13,17 @@ from engine.dice import DiceGame
 from engine.events import Event, GameStarted, RefusedEvent
 from engine.game import Game
 from engine.paroles import ParolesGame
+from engine.pyramide import PyramideGame
 from engine.sloubi import SloubiGame
 
-AnyGame = Game | SloubiGame | DiceGame | ParolesGame
+AnyGame = Game | SloubiGame | DiceGame | ParolesGame | PyramideGame
 
 #: The rule sets that are not "Des chiffres et des lettres", and their engines.
 ENGINES: dict[str, Callable[[GameStarted], AnyGame]] = {
     "sloubi": SloubiGame,
     "dice": DiceGame,
     "paroles": ParolesGame,
+    "pyramide": PyramideGame,
 }
 
 
