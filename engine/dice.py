@@ -41,6 +41,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
+from solver.lexicon import normalise
 from solver.words import (
     CONSONANTS,
     JOKER_VOWELS,
@@ -322,7 +323,7 @@ class DiceGame:
             raise DiceError("il faut le dé voyelle dans la variante, et seulement dans la variante")
         try:
             faces, vowel, _ = check_roll(
-                event.consonants, event.vowel, None if event.vowel is None else HARD
+                normalise(event.consonants), event.vowel, None if event.vowel is None else HARD
             )
         except InvalidLetters as error:
             raise DiceError(str(error)) from None

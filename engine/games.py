@@ -21,6 +21,7 @@ AnyGame = Game | SloubiGame | DiceGame | ParolesGame | PyramideGame
 #: The rule sets that are not "Des chiffres et des lettres", and their engines.
 ENGINES: dict[str, Callable[[GameStarted], AnyGame]] = {
     "sloubi": SloubiGame,
+    "sloubi-enfants": SloubiGame,
     "dice": DiceGame,
     "paroles": ParolesGame,
     "pyramide": PyramideGame,

@@ -34,6 +34,21 @@ def new_game(first_cards: str = "MBT") -> ParolesGame:
     return game
 
 
+def chat_then_chante(game: ParolesGame | Session) -> None:
+    """Bruno announces CHAT, Chloé accepts it and announces CHANTÉ to Ana."""
+    play = game.do if isinstance(game, Session) else game.apply
+    play(WordAnnounced("Bruno", "chat"))
+    play(AnnouncementAccepted("Chloé"))
+    play(WordAnnounced("Chloé", "chanté"))
+
+
+def passed(game: ParolesGame, *words: tuple[str, str]) -> None:
+    """Each (holder, word) is announced and accepted by the next player."""
+    for holder, word in words:
+        game.apply(WordAnnounced(holder, word))
+        game.apply(AnnouncementAccepted(game.next_player(holder)))
+
+
 def call_liar(game: ParolesGame, accuser: str, cards: str) -> None:
     game.apply(LiarCalled(accuser))
     game.apply(HandRevealed(cards))
@@ -95,9 +110,7 @@ def test_only_the_holder_announces_and_only_the_next_player_answers() -> None:
 
 def test_a_wrongly_accused_player_scores_the_word_s_length() -> None:
     game = new_game()
-    game.apply(WordAnnounced("Bruno", "chat"))
-    game.apply(AnnouncementAccepted("Chloé"))
-    game.apply(WordAnnounced("Chloé", "chanté"))
+    chat_then_chante(game)
     call_liar(game, "Ana", "CHATEN")
     call = game.calls[-1]
     assert call.check.spelled and call.scorer == "Chloé"
@@ -132,9 +145,7 @@ def test_a_joker_stands_for_any_letter() -> None:
 
 def test_after_a_call_the_accuser_takes_five_new_cards_and_starts_again_short() -> None:
     game = new_game()
-    game.apply(WordAnnounced("Bruno", "chat"))
-    game.apply(AnnouncementAccepted("Chloé"))
-    game.apply(WordAnnounced("Chloé", "chanté"))
+    chat_then_chante(game)
     call_liar(game, "Ana", "CHATEN")
     assert game.hand is not None and game.hand.holder == "Ana" and game.hand.cards == 5
     with pytest.raises(ParolesError, match="4 lettres au plus"):
@@ -165,12 +176,7 @@ def test_the_first_player_to_25_points_wins() -> None:
         call_liar(game, accuser, cards)
     assert game.scores == {"Ana": 0, "Bruno": 8, "Chloé": 4}
     # Bruno's hand goes round the table with longer words, then Bruno is called a liar
-    game.apply(WordAnnounced("Bruno", "rat"))
-    game.apply(AnnouncementAccepted("Chloé"))
-    game.apply(WordAnnounced("Chloé", "arbre"))
-    game.apply(AnnouncementAccepted("Ana"))
-    game.apply(WordAnnounced("Ana", "arbres"))
-    game.apply(AnnouncementAccepted("Bruno"))
+    passed(game, ("Bruno", "rat"), ("Chloé", "arbre"), ("Ana", "arbres"))
     with pytest.raises(ParolesError, match="que 8 cartes"):
         game.apply(WordAnnounced("Bruno", "arbrisseau"))
     assert game.phase is Phase.ANNOUNCE
@@ -179,12 +185,7 @@ def test_the_first_player_to_25_points_wins() -> None:
     assert game.scores == {"Ana": 0, "Bruno": 16, "Chloé": 4}
     game.apply(WordAnnounced("Chloé", "mais"))
     call_liar(game, "Ana", "MAISZ")
-    game.apply(WordAnnounced("Ana", "ami"))
-    game.apply(AnnouncementAccepted("Bruno"))
-    game.apply(WordAnnounced("Bruno", "maison"))
-    game.apply(AnnouncementAccepted("Chloé"))
-    game.apply(WordAnnounced("Chloé", "maisons"))
-    game.apply(AnnouncementAccepted("Ana"))
+    passed(game, ("Ana", "ami"), ("Bruno", "maison"), ("Chloé", "maisons"))
     game.apply(WordAnnounced("Ana", "pavillon"))
     call_liar(game, "Bruno", "MAISONST")  # Ana lies: Bruno 16 + 8
     assert game.scores == {"Ana": 0, "Bruno": 24, "Chloé": 8} and not game.over
@@ -208,9 +209,7 @@ def test_a_bluff_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -> N
     store = Store(tmp_path / "games.db")
     session = Session.new(store, "paroles", list(PLAYERS), seed=2)
     session.do(FirstCardsDrawn("MBT"))
-    session.do(WordAnnounced("Bruno", "chat"))
-    session.do(AnnouncementAccepted("Chloé"))
-    session.do(WordAnnounced("Chloé", "chanté"))
+    chat_then_chante(session)
     resumed = Session.resume(store, session.game_id)
     game = resumed.game
     assert isinstance(game, ParolesGame) and game.phase is Phase.ANSWER

@@ -314,8 +314,13 @@ def test_a_pyramide_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -
     session.do(EnigmasStopped())
     session.do(ClockStarted(10.0))
     session.do(BrickPlayed("missed", 15.0))
-    resumed = Session.resume(store, session.game_id)
+    clock = FakeClock(20.0)
+    resumed = Session.resume(store, session.game_id, clock=clock)
     game = resumed.game
     assert isinstance(game, PyramideGame) and game.phase is Phase.PING_PONG
-    assert game.ping_pong_team() == 2 and game.remaining(20.0) == pytest.approx(15.0)
+    assert game.ping_pong_team() == 2 and game.remaining(clock()) == pytest.approx(15.0)
     assert game.sheet()["David"].enigmes == 3 * 14
+    clock.advance(16)  # team 2 took too long: the clock records the late brick
+    assert resumed.clock_due() == BrickPlayed("late", 35.0)
+    again = Session.resume(store, session.game_id).game
+    assert isinstance(again, PyramideGame) and again.ping_pong_team() == 1
