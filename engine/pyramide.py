@@ -34,8 +34,9 @@ Choices where the rules are silent:
   ideal, not a limit: the engine does not time them.
 - Ping-Pong: the first team starts; a brick lasts 20 s (10 s to propose, 10 s to answer)
   from the previous brick (or from :class:`ClockStarted`), then the hand passes ("late").
-  When the 13 bricks are spent the words left are not played. An error is marked on the
-  brick where it is called (the rules' later correction is the referee's to make by hand).
+  When the 13 bricks are spent the words left are not played. An error seen late
+  (:class:`ErrorNoted`) goes back to its brick and strikes out the bricks after it, as
+  long as the next word (or the Noms propres) has not begun.
 - Noms propres: the second team has the hand first (the first team began the Ping-Pong).
 - Grandes Pyramides: the first team plays first.
 - A team phase left unfinished scores nothing (the rules cancel it); the game is over when
@@ -99,6 +100,17 @@ class BrickPlayed(Event):
 
 
 @dataclass(frozen=True)
+class ErrorNoted(Event):
+    """Ping-Pong: the referee marks "E" on an earlier brick of a word (both 1-based);
+    play resumes at ``at``."""
+
+    kind: ClassVar[str] = "pyramide_error_noted"
+    word: int
+    brick: int
+    at: float
+
+
+@dataclass(frozen=True)
 class SolutionGiven(Event):
     """Énigmes: Syno's solution of the énigme, right or wrong."""
 
@@ -142,6 +154,7 @@ for _event in (
     BricksBid,
     NameBid,
     BrickPlayed,
+    ErrorNoted,
     SolutionGiven,
     EnigmasStopped,
     ClockStarted,
@@ -419,6 +432,9 @@ class PyramideGame:
             raise PyramideError("la partie est terminée")
         if isinstance(event, BrickPlayed) and event.outcome not in OUTCOMES:
             raise PyramideError(f"issue inconnue « {event.outcome} » ({', '.join(OUTCOMES)})")
+        if isinstance(event, ErrorNoted):
+            self._error_noted(event)
+            return
         handlers = {
             Phase.ENIGMES: self._enigmes,
             Phase.PING_PONG: self._ping_pong,
@@ -485,8 +501,11 @@ class PyramideGame:
             word.point_to = next_hand = 3 - team
         elif len(word.bricks) == PING_PONG_PER_WORD or self._ping_pong_spent == PING_PONG_BRICKS:
             next_hand = 3 - word.hand
-        if next_hand is None:
-            return
+        if next_hand is not None:
+            self._word_over(word, next_hand)
+
+    def _word_over(self, word: TeamWord, next_hand: int) -> None:
+        """A Ping-Pong word is over: the next word, or on to the Noms propres."""
         word.done = True
         played = len(self.ping_pong)
         if played < PING_PONG_WORDS and self._ping_pong_spent < PING_PONG_BRICKS:
@@ -494,6 +513,33 @@ class PyramideGame:
         else:  # on to the Noms propres: the second team has the hand first
             self.ping_pong_clock = None
             self.names.append(TeamWord(hand=2))
+
+    def _error_noted(self, event: ErrorNoted) -> None:
+        """An error seen a few bricks late: back to its brick, as long as the next word
+        (or the Noms propres) has not begun; the bricks after it are struck out."""
+        words = self.ping_pong
+        last = len(words) - 1
+        if self.phase is Phase.NOMS_PROPRES:
+            open_word = last if len(self.names) == 1 and not self.names[0].bids else None
+        elif self.phase is Phase.PING_PONG and words:
+            open_word = last if words[-1].bricks else last - 1
+        else:
+            open_word = None
+        if open_word is None or open_word < 0 or event.word - 1 != open_word:
+            raise PyramideError("une erreur se rectifie avant que le mot suivant commence")
+        word = words[open_word]
+        if not 1 <= event.brick <= len(word.bricks):
+            raise PyramideError(f"briques jouées sur ce mot : {len(word.bricks)}")
+        if word is not words[-1]:
+            words.pop()
+        self.names.clear()
+        team = word.bricks[event.brick - 1][0]
+        del word.bricks[event.brick - 1 :]
+        word.bricks.append((team, "error"))
+        word.point_to = 3 - team
+        self._word_over(word, 3 - team)
+        if self.phase is Phase.PING_PONG:
+            self.ping_pong_clock = event.at  # play resumes after the referee's ruling
 
     def _noms_propres(self, event: Event) -> None:
         name = self.names[-1]

@@ -13,6 +13,7 @@ from engine.pyramide import (
     BricksBid,
     ClockStarted,
     EnigmasStopped,
+    ErrorNoted,
     ExpressionFound,
     NameBid,
     Phase,
@@ -166,6 +167,29 @@ def test_ping_pong_a_slow_brick_passes_the_hand_and_five_bricks_end_the_word() -
     word = game.ping_pong[0]
     assert word.done and word.point_to is None and len(word.bricks) == 5
     assert game.ping_pong_team() == 2  # not found: the other team takes the hand
+
+
+def test_ping_pong_an_error_seen_late_goes_back_to_its_brick() -> None:
+    """The rules' example: C-D's forbidden proposal at the 4th brick of the 2nd word is
+    seen at its 5th; A-B take the point there, and the next word starts at the 8th brick."""
+    game = new_game()
+    to_ping_pong(game)
+    game.apply(ClockStarted(0.0))
+    for outcome in ("missed", "missed", "found"):  # word 1: A-B at the 3rd brick
+        brick(game, outcome)
+    for outcome in ("missed", "missed", "missed", "missed", "found"):  # word 2
+        brick(game, outcome)
+    game.apply(ErrorNoted(word=2, brick=4, at=100.0))
+    second = game.ping_pong[1]
+    assert second.bricks == [(1, "missed"), (2, "missed"), (1, "missed"), (2, "error")]
+    assert second.point_to == 1 and game.ping_pong_team() == 1
+    assert sum(len(word.bricks) for word in game.ping_pong) == 7
+    assert game.remaining(105.0) == pytest.approx(15.0)
+    brick(game, "missed", 110.0)  # the next word has begun: too late to rectify
+    with pytest.raises(PyramideError, match="avant que le mot suivant"):
+        game.apply(ErrorNoted(word=2, brick=4, at=111.0))
+    with pytest.raises(PyramideError, match="briques jouées sur ce mot : 1"):
+        game.apply(ErrorNoted(word=3, brick=2, at=111.0))
 
 
 def play_ping_pong(game: PyramideGame) -> None:
