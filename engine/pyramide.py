@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
 
@@ -65,8 +65,9 @@ NAME_BRICKS = 3
 PYRAMID_EXPRESSIONS = 6
 PYRAMID_SECONDS = 70.0
 
-Outcome = Literal["found", "missed", "late", "error"]
-OUTCOMES: tuple[Outcome, ...] = ("found", "missed", "late", "error")
+#: A brick's outcome: found, missed, late (the hand passes), error ("E": a forbidden
+#: proposal, or Dico said the word).
+OUTCOMES = ("found", "missed", "late", "error")
 
 
 class PyramideError(RefusedEvent):
@@ -174,7 +175,7 @@ class Phase(StrEnum):
 
 @dataclass
 class WordPlay:
-    """One word (or name) played: its bid, its bricks' outcomes, who scored it."""
+    """One word of an énigme: Dico's bid, its bricks' outcomes, found or lost."""
 
     bid: int | None = None
     outcomes: list[str] = field(default_factory=list)
@@ -245,6 +246,11 @@ class TeamWord:
     done: bool = False
     bids: dict[int, int] = field(default_factory=dict)
     """Noms propres: each team's bid."""
+
+    @property
+    def turn(self) -> int:
+        """Ping-Pong: the team proposing next (the teams alternate, the hand first)."""
+        return self.hand if len(self.bricks) % 2 == 0 else 3 - self.hand
 
     @property
     def player(self) -> int:
@@ -352,15 +358,11 @@ class PyramideGame:
     def _names_done(self) -> bool:
         return len(self.names) == NAMES and self.names[-1].done
 
-    def team_of(self, player: str) -> int:
-        return 1 if player in self.teams[1] else 2
-
     def ping_pong_team(self) -> int | None:
         """The team whose turn it is in the Ping-Pong."""
         if self.phase is not Phase.PING_PONG or not self.ping_pong:
             return None
-        word = self.ping_pong[-1]
-        return word.hand if len(word.bricks) % 2 == 0 else 3 - word.hand
+        return self.ping_pong[-1].turn
 
     def remaining(self, now: float) -> float | None:
         """Seconds left on the running clock (a Ping-Pong brick, a pyramid), else None."""
@@ -491,7 +493,7 @@ class PyramideGame:
         if not self.ping_pong:
             raise PyramideError("le Ping-Pong commence avec l'horloge")
         word = self.ping_pong[-1]
-        team = word.hand if len(word.bricks) % 2 == 0 else 3 - word.hand
+        team = word.turn
         word.bricks.append((team, event.outcome))
         self.ping_pong_clock = event.at
         next_hand = None
