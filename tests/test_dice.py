@@ -144,6 +144,15 @@ def test_impossible_uninterrupted_is_worth_3_points_and_the_device_says_it_was_r
     assert table.game.rounds[0].impossible_was_right
 
 
+def test_an_uninterrupted_impossible_scores_even_when_a_word_existed() -> None:
+    table = Table()
+    table.roll("TRS")
+    table.impossible("Ana")
+    table.wait(10)
+    assert table.game.scores["Ana"] == 3
+    assert not table.game.rounds[0].impossible_was_right  # the device shows TRES, SORT...
+
+
 def test_impossible_is_interrupted_by_any_number_even_above_10() -> None:
     table = Table()
     table.roll("BCD")
