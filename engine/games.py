@@ -7,20 +7,31 @@ that saving, resuming and the app's screens treat them alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from engine.dice import DiceGame
 from engine.events import Event, GameStarted, RefusedEvent
 from engine.game import Game
+from engine.paroles import ParolesGame
+from engine.pyramide import PyramideGame
 from engine.sloubi import SloubiGame
 
-AnyGame = Game | SloubiGame
+AnyGame = Game | SloubiGame | DiceGame | ParolesGame | PyramideGame
+
+#: The rule sets that are not "Des chiffres et des lettres", and their engines.
+ENGINES: dict[str, Callable[[GameStarted], AnyGame]] = {
+    "sloubi": SloubiGame,
+    "sloubi-enfants": SloubiGame,
+    "dice": DiceGame,
+    "paroles": ParolesGame,
+    "pyramide": PyramideGame,
+}
 
 
 def new_game(start: GameStarted) -> AnyGame:
     """The game that ``start`` begins (RefusedEvent for unknown rules or bad players)."""
-    if start.rules == "sloubi":
-        return SloubiGame(start)
-    return Game(start)
+    engine = ENGINES.get(start.rules, Game)
+    return engine(start)
 
 
 def replay(events: Iterable[Event]) -> AnyGame:

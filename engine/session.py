@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable
 
+from engine.dice import DiceGame
 from engine.events import (
     Event,
     GameStarted,
@@ -24,6 +25,7 @@ from engine.events import (
 from engine.game import Game, Phase
 from engine.games import AnyGame, new_game, replay
 from engine.letters import draw_letters
+from engine.pyramide import PyramideGame
 from engine.rules import RoundKind
 from engine.store import Store, StoreError
 from solver.plates import draw_numbers
@@ -108,3 +110,14 @@ class Session:
             timer = game.rules.timers[current.kind]
             self.do(TimerStopped(current.started_at + timer.total))
         return left
+
+    def clock_due(self) -> Event | None:
+        """Records what the clock owes a dice or Pyramide game now (a STOP, a late brick, a
+        pyramid's time up), at its exact instant; None when nothing is due."""
+        game = self.game
+        if not isinstance(game, DiceGame | PyramideGame):
+            return None
+        event = game.due(self.clock())
+        if event is not None:
+            self.do(event)
+        return event

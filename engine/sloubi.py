@@ -8,7 +8,9 @@ it on the winner's own score. Stopped right on it, that is a Sloubi, worth a poi
 early or late, the coche is missed. After the rounds set at the start, the most Sloubis
 win.
 
-Choices (the rules say nothing of them): the beat is 0.25 s, the game has 3 rounds.
+Choices (the rules say nothing of them): the beat is 0.25 s, the game has 3 rounds; the
+children's version is its own rule set, ``rules="sloubi-enfants"``, so that a saved game
+remembers it: its totals must lie between 16 and 116.
 Like the DCDL game, this is a state machine fed with events that carry outcomes (the dice
 totals, the instants), so a saved game replays exactly.
 """
@@ -26,6 +28,8 @@ from engine.events import Event, GameStarted, RefusedEvent, register_event
 BEAT = 0.25
 ROUNDS = 3
 BUCKET = 100
+CHILDREN = "sloubi-enfants"
+CHILDREN_TOTALS = (16, 116)
 
 
 class SloubiError(RefusedEvent):
@@ -117,6 +121,7 @@ class SloubiGame:
             raise SloubiError("il faut au moins deux joueurs aux noms différents")
         self.start = start
         self.players = players
+        self.children = start.rules == CHILDREN
         self.rounds: list[SloubiRound] = [self._new_round()]
 
     def _new_round(self) -> SloubiRound:
@@ -170,11 +175,18 @@ class SloubiGame:
         else:
             raise SloubiError(f"événement inattendu au Sloubi : {event.kind}")
 
+    def roll(self, rng: random.Random, player: str) -> DiceRolled:
+        """A virtual bucket for ``player``, in this game's version."""
+        return DiceRolled(player, roll_bucket(rng, children=self.children))
+
     def _rolled(self, current: SloubiRound, event: DiceRolled) -> None:
         if event.player not in current.rolling:
             raise SloubiError(f"ce n'est pas à {event.player} de lancer")
         if event.total < 1:
             raise SloubiError("un seau de dés fait au moins 1")
+        low, high = CHILDREN_TOTALS
+        if self.children and not low <= event.total <= high:
+            raise SloubiError(f"la version enfants fait de {low} à {high}")
         current.totals[event.player] = event.total
         current.rolling.remove(event.player)
         if current.rolling:

@@ -21,6 +21,7 @@ from device.scenes.home import HomeScene
 from device.scenes.result import ResultScene
 from device.scenes.round import RoundScene
 from engine.game import Phase
+from engine.session import Session
 from hardware.config import HardwareConfig
 from hardware.panel import open_panel
 
@@ -100,6 +101,16 @@ def test_a_demo_game_plays_to_the_end_through_every_screen(tmp_path: Path) -> No
         assert any(needed in name for name in shots), needed
     assert app.sounds.played.count("time_up") == 12
     assert app.sounds.played.count("beep") == 12 * 5
+    app.close()
+
+
+def test_home_offers_to_resume_only_the_games_it_has_screens_for(tmp_path: Path) -> None:
+    app, clock = make_app(tmp_path)
+    dcdl = Session.new(app.store, "boxed", ["Ana", "Bruno"], seed=1, clock=clock)
+    clock.now += 1
+    Session.new(app.store, "dice", ["Ana", "Bruno"], seed=1, clock=clock)  # newer
+    home = HomeScene(app)
+    assert home.resumable is not None and home.resumable.id == dcdl.game_id
     app.close()
 
 

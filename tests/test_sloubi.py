@@ -84,6 +84,15 @@ def test_the_children_s_version_gives_16_to_116() -> None:
     assert 100 <= roll_bucket(random.Random(1)) <= 600
 
 
+def test_the_children_s_version_is_chosen_at_the_start_and_checks_the_totals() -> None:
+    game = SloubiGame(GameStarted("sloubi-enfants", ("Perceval", "Karadoc"), seed=1))
+    with pytest.raises(SloubiError, match="de 16 à 116"):
+        game.apply(DiceRolled("Perceval", 350))
+    rolled = game.roll(random.Random(2), "Perceval")
+    game.apply(rolled)
+    assert 16 <= rolled.total <= 116
+
+
 def test_a_sloubi_game_is_saved_and_resumed_like_any_other(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.db")
     session = Session.new(store, "sloubi", ["Perceval", "Karadoc"], seed=3)

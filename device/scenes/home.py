@@ -36,7 +36,10 @@ class HomeScene(Scene):
         self.rules = options.rules if options.rules in CHOICES else "boxed"
         self.players = list(options.players)
         self.editing: int | None = None
-        self.resumable: SavedGame | None = next(iter(self.app.store.unfinished()), None)
+        # only the games this app has screens for (not yet the dice, bluff, Pyramide...)
+        self.resumable: SavedGame | None = next(
+            (saved for saved in self.app.store.unfinished() if saved.rules in RULE_SETS), None
+        )
         self._fit_players()
 
     @property

@@ -1,0 +1,350 @@
+"""Pyramide, club and tournament rules (../shared/rules/pyramide.md): clock and score sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fakeclock import FakeClock
+
+from engine.events import GameStarted
+from engine.pyramide import (
+    BrickPlayed,
+    BricksBid,
+    ClockStarted,
+    EnigmasStopped,
+    ErrorNoted,
+    ExpressionFound,
+    NameBid,
+    Phase,
+    PyramideError,
+    PyramideGame,
+    PyramidEnded,
+    SheetLine,
+    SolutionGiven,
+)
+from engine.session import Session
+from engine.store import Store
+
+PLAYERS = ("Ana", "Bruno", "Chloé", "David")  # Ana-Bruno against Chloé-David
+
+#: Each word of an énigme found at its first brick.
+AT_ONCE = ("found",) * 5
+
+
+def new_game() -> PyramideGame:
+    return PyramideGame(GameStarted("pyramide", PLAYERS, seed=1))
+
+
+def brick(game: PyramideGame, outcome: str, at: float = 0.0) -> None:
+    game.apply(BrickPlayed(outcome, at))
+
+
+def play_enigma(
+    game: PyramideGame, words: tuple[str, ...] = AT_ONCE, solution: bool = True, bid: int = 2
+) -> None:
+    """Five words, ``bid`` bricks on each; a word is its bricks' outcomes, blank-separated."""
+    for word in words:
+        game.apply(BricksBid(bid))
+        for outcome in word.split():
+            brick(game, outcome)
+    game.apply(SolutionGiven(solution))
+
+
+def to_ping_pong(game: PyramideGame) -> None:
+    for _ in range(6):
+        play_enigma(game)
+    game.apply(EnigmasStopped())
+
+
+def test_an_enigma_scores_its_words_its_bonus_and_its_solution_to_dico_and_syno() -> None:
+    game = new_game()
+    enigma = game.enigmas[0]
+    assert (enigma.dico, enigma.syno) == ("Ana", "Bruno")
+    game.apply(BricksBid(3))
+    brick(game, "missed")
+    brick(game, "found")  # the third brick bid goes back to the stock
+    assert enigma.stock == 11
+    play_enigma(game, words=("found", "missed missed found", "found", "missed found"), bid=3)
+    # 2 + 1 + 3 + 1 + 2 = 9 bricks spent: 4 bonus bricks, and the solution
+    assert (enigma.found, enigma.bonus, enigma.solution) == (5, 4, True)
+    assert game.scores == {"Ana": 10, "Bruno": 10, "Chloé": 0, "David": 0}
+    assert (game.enigmas[1].dico, game.enigmas[1].syno) == ("Chloé", "David")
+
+
+def test_a_word_not_found_costs_the_whole_bonus() -> None:
+    game = new_game()
+    play_enigma(game, words=("found", "missed missed", "found", "found", "found"))
+    enigma = game.enigmas[0]
+    assert (enigma.found, enigma.bonus) == (4, 0)
+    assert game.sheet()["Bruno"] == SheetLine(5, 0, 0, 0, bonus=0, solutions=1)
+
+
+def test_a_forbidden_proposal_loses_the_word_and_every_brick_bid_on_it() -> None:
+    game = new_game()
+    game.apply(BricksBid(4))
+    brick(game, "error")
+    enigma = game.enigmas[0]
+    assert enigma.words[0].lost and enigma.stock == 9
+
+
+def test_a_bid_leaves_a_brick_for_each_word_to_come() -> None:
+    game = new_game()
+    with pytest.raises(PyramideError, match="de 1 à 9"):
+        game.apply(BricksBid(10))
+    game.apply(BricksBid(9))
+    brick(game, "missed")
+    with pytest.raises(PyramideError, match="pas fini"):
+        game.apply(BricksBid(1))
+    with pytest.raises(PyramideError, match="après les cinq mots"):
+        game.apply(SolutionGiven(True))
+
+
+def test_the_bonus_breaks_a_tie_before_the_solutions() -> None:
+    game = new_game()
+    play_enigma(game, solution=False)  # 5 words + 8 bonus bricks = 13
+    play_enigma(game, words=("missed found", *AT_ONCE[1:]))  # 5 + 7 + solution = 13
+    assert game.scores == {"Ana": 13, "Bruno": 13, "Chloé": 13, "David": 13}
+    assert game.ranking()[:2] == ["Ana", "Bruno"]
+
+
+def test_the_enigmas_may_stop_after_6_8_or_10_and_only_those_played_count() -> None:
+    game = new_game()
+    for _ in range(5):
+        play_enigma(game)
+    with pytest.raises(PyramideError, match="6e"):
+        game.apply(EnigmasStopped())
+    play_enigma(game)
+    game.apply(EnigmasStopped())
+    assert game.phase is Phase.PING_PONG and len(game.enigmas) == 6
+    # each player was Dico or Syno in three énigmes of 14 points
+    assert game.scores == dict.fromkeys(PLAYERS, 3 * 14)
+
+
+def test_twelve_enigmas_then_the_ping_pong() -> None:
+    game = new_game()
+    for number in range(12):
+        assert game.phase is Phase.ENIGMES, number
+        play_enigma(game, solution=False)
+    assert game.phase is Phase.PING_PONG
+    dicos = [enigma.dico for enigma in game.enigmas]
+    assert dicos == ["Ana", "Chloé", "Bruno", "David"] * 3
+
+
+def test_ping_pong_teams_take_turns_and_a_word_found_keeps_the_hand() -> None:
+    game = new_game()
+    to_ping_pong(game)
+    game.apply(ClockStarted(0.0))
+    assert game.ping_pong_team() == 1
+    brick(game, "missed", 8)
+    assert game.ping_pong_team() == 2
+    brick(game, "found", 15)  # team 2 scores and keeps the hand
+    assert game.ping_pong_team() == 2
+    assert game.ping_pong[0].point_to == 2
+
+
+def test_ping_pong_error_gives_the_point_and_the_hand_to_the_other_team() -> None:
+    game = new_game()
+    to_ping_pong(game)
+    game.apply(ClockStarted(0.0))
+    brick(game, "error", 5)  # "E" for team 1
+    assert game.ping_pong[0].point_to == 2 and game.ping_pong_team() == 2
+
+
+def test_ping_pong_a_slow_brick_passes_the_hand_and_five_bricks_end_the_word() -> None:
+    clock = FakeClock(0.0)
+    game = new_game()
+    to_ping_pong(game)
+    game.apply(ClockStarted(clock()))
+    brick(game, "missed", clock.advance(12))
+    assert game.remaining(clock.advance(15)) == pytest.approx(5.0)
+    assert game.due(clock()) is None
+    late = game.due(clock.advance(6))
+    assert late == BrickPlayed("late", 32.0)
+    game.apply(late)
+    for _ in range(3):
+        brick(game, "missed", clock.advance(10))
+    word = game.ping_pong[0]
+    assert word.done and word.point_to is None and len(word.bricks) == 5
+    assert game.ping_pong_team() == 2  # not found: the other team takes the hand
+
+
+def test_ping_pong_an_error_seen_late_goes_back_to_its_brick() -> None:
+    """The rules' example: C-D's forbidden proposal at the 4th brick of the 2nd word is
+    seen at its 5th; A-B take the point there, and the next word starts at the 8th brick."""
+    game = new_game()
+    to_ping_pong(game)
+    game.apply(ClockStarted(0.0))
+    for outcome in ("missed", "missed", "found"):  # word 1: A-B at the 3rd brick
+        brick(game, outcome)
+    for outcome in ("missed", "missed", "missed", "missed", "found"):  # word 2
+        brick(game, outcome)
+    game.apply(ErrorNoted(word=2, brick=4, at=100.0))
+    second = game.ping_pong[1]
+    assert second.bricks == [(1, "missed"), (2, "missed"), (1, "missed"), (2, "error")]
+    assert second.point_to == 1 and game.ping_pong_team() == 1
+    assert sum(len(word.bricks) for word in game.ping_pong) == 7
+    assert game.remaining(105.0) == pytest.approx(15.0)
+    brick(game, "missed", 110.0)  # the next word has begun: too late to rectify
+    with pytest.raises(PyramideError, match="avant que le mot suivant"):
+        game.apply(ErrorNoted(word=2, brick=4, at=111.0))
+    with pytest.raises(PyramideError, match="briques jouées sur ce mot : 1"):
+        game.apply(ErrorNoted(word=3, brick=2, at=111.0))
+
+
+def play_ping_pong(game: PyramideGame) -> None:
+    """Team 1 scores words 2 (an error by team 2) and 5, team 2 words 1 and 4; 13 bricks."""
+    game.apply(ClockStarted(0.0))
+    for outcome in ("missed", "found"):  # word 1: team 2 finds it
+        brick(game, outcome)
+    brick(game, "error")  # word 2: team 2's error, the point to team 1
+    for outcome in ("missed", "missed", "missed", "late", "missed"):  # word 3: nobody
+        brick(game, outcome)
+    brick(game, "found")  # word 4: team 2 at once
+    for outcome in ("missed", "missed", "missed", "found"):  # word 5: team 1, 13th brick
+        brick(game, outcome)
+
+
+def test_a_ping_pong_is_five_words_in_thirteen_bricks() -> None:
+    game = new_game()
+    to_ping_pong(game)
+    play_ping_pong(game)
+    assert [word.point_to for word in game.ping_pong] == [2, 1, None, 2, 1]
+    assert [team for word in game.ping_pong for team, _ in word.bricks][:3] == [1, 2, 2]
+    assert game.phase is Phase.NOMS_PROPRES
+
+
+def test_noms_propres_bids_one_per_team_the_lower_takes_the_name() -> None:
+    game = new_game()
+    to_ping_pong(game)
+    play_ping_pong(game)
+    with pytest.raises(PyramideError, match="l'équipe 2 a la main"):
+        game.apply(NameBid(1, 2))
+    game.apply(NameBid(2, 3))
+    with pytest.raises(PyramideError, match="moins de 3"):
+        game.apply(NameBid(1, 3))
+    game.apply(NameBid(1, 2))
+    with pytest.raises(PyramideError, match="une seule enchère"):
+        game.apply(NameBid(2, 1))
+    brick(game, "missed")
+    brick(game, "missed")  # team 1 did not find it in its 2 bricks: the point to team 2
+    name = game.names[0]
+    assert name.player == 1 and name.point_to == 2
+    assert game.names[1].hand == 2
+
+
+def play_names(game: PyramideGame) -> None:
+    """Team 1 scores one name, team 2 three."""
+    game.apply(NameBid(2, 3))
+    game.apply(NameBid(1, 2))
+    brick(game, "missed")
+    brick(game, "found")  # team 1 finds it and keeps the hand
+    game.apply(NameBid(1, 1))
+    brick(game, "missed")  # not found: the point and the hand to team 2
+    game.apply(NameBid(2, 2))
+    brick(game, "found")  # team 2
+    game.apply(NameBid(2, 3))
+    game.apply(NameBid(1, 1))
+    brick(game, "error")  # team 1's error: team 2
+
+
+def test_each_proper_name_gives_one_point_and_one_only() -> None:
+    game = new_game()
+    to_ping_pong(game)
+    play_ping_pong(game)
+    play_names(game)
+    assert [name.point_to for name in game.names] == [1, 2, 2, 2]
+    assert game.phase is Phase.GRANDES_PYRAMIDES
+
+
+def test_a_grande_pyramide_lasts_1_min_10_and_stops_when_dico_says_a_word() -> None:
+    clock = FakeClock(0.0)
+    game = new_game()
+    to_ping_pong(game)
+    play_ping_pong(game)
+    play_names(game)
+    game.apply(ClockStarted(clock()))
+    for _ in range(4):
+        game.apply(ExpressionFound(clock.advance(15)))
+    assert game.remaining(clock()) == pytest.approx(10.0)
+    with pytest.raises(PyramideError, match="pas écoulé"):
+        game.apply(PyramidEnded(clock()))
+    with pytest.raises(PyramideError, match="trop tard"):
+        game.apply(ExpressionFound(clock() + 10.5))
+    ended = game.due(clock.advance(11))
+    assert ended == PyramidEnded(70.0)
+    game.apply(ended)
+    game.apply(ClockStarted(clock.advance(30)))
+    game.apply(ExpressionFound(clock.advance(20)))
+    game.apply(PyramidEnded(clock.advance(5), word_said=True))
+    assert game.over
+    assert [(p.found, p.word_said) for p in game.pyramids] == [(4, False), (1, True)]
+
+
+def test_a_whole_game_s_score_sheet_and_the_solutions_breaking_a_tie() -> None:
+    game = new_game()
+    play_enigma(game)  # Ana -> Bruno: 5 + 8 + 1 = 14
+    play_enigma(game, solution=False)  # Chloé -> David: 13
+    play_enigma(game, words=("found", "found", "missed missed", "found", "found"))  # 4 + 1
+    play_enigma(game)  # David -> Chloé: 14
+    play_enigma(game, solution=False)  # Ana -> Bruno: 13
+    play_enigma(game, words=("error", *AT_ONCE[1:]), solution=False)  # Chloé -> David: 4
+    game.apply(EnigmasStopped())
+    play_ping_pong(game)  # 2 points each team
+    play_names(game)  # team 1: 1, team 2: 3
+    game.apply(ClockStarted(0.0))
+    for at in (10.0, 20.0, 30.0, 40.0):
+        game.apply(ExpressionFound(at))
+    game.apply(PyramidEnded(70.0))  # team 1: 4
+    game.apply(ClockStarted(100.0))
+    for at in (110.0, 120.0, 130.0):
+        game.apply(ExpressionFound(at))
+    game.apply(PyramidEnded(135.0, word_said=True))  # team 2: 3
+    sheet = game.sheet()
+    assert sheet["Ana"] == SheetLine(32, 2, 1, 4, bonus=16, solutions=2)
+    assert sheet["Chloé"] == SheetLine(31, 2, 3, 3, bonus=16, solutions=1)
+    assert game.scores == {"Ana": 39, "Bruno": 39, "Chloé": 39, "David": 39}
+    assert game.over and game.ranking()[:2] == ["Ana", "Bruno"]  # more solutions
+    with pytest.raises(PyramideError, match="terminée"):
+        game.apply(ClockStarted(200.0))
+
+
+def test_a_team_phase_left_unfinished_scores_nothing() -> None:
+    game = new_game()
+    to_ping_pong(game)
+    game.apply(ClockStarted(0.0))
+    brick(game, "found")
+    assert game.ping_pong[0].point_to == 1
+    assert game.sheet()["Ana"].ping_pong == 0
+
+
+def test_pyramide_needs_two_doublettes_and_known_outcomes() -> None:
+    with pytest.raises(PyramideError, match="quatre"):
+        PyramideGame(GameStarted("pyramide", ("Ana", "Bruno", "Chloé"), seed=1))
+    game = new_game()
+    game.apply(BricksBid(2))
+    with pytest.raises(PyramideError, match="issue inconnue"):
+        brick(game, "bof")
+
+
+def test_a_pyramide_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    session = Session.new(store, "pyramide", list(PLAYERS), seed=4)
+    for _ in range(6):
+        for _word in range(5):
+            session.do(BricksBid(2))
+            session.do(BrickPlayed("found", 0.0))
+        session.do(SolutionGiven(True))
+    session.do(EnigmasStopped())
+    session.do(ClockStarted(10.0))
+    session.do(BrickPlayed("missed", 15.0))
+    clock = FakeClock(20.0)
+    resumed = Session.resume(store, session.game_id, clock=clock)
+    game = resumed.game
+    assert isinstance(game, PyramideGame) and game.phase is Phase.PING_PONG
+    assert game.ping_pong_team() == 2 and game.remaining(clock()) == pytest.approx(15.0)
+    assert game.sheet()["David"].enigmes == 3 * 14
+    clock.advance(16)  # team 2 took too long: the clock records the late brick
+    assert resumed.clock_due() == BrickPlayed("late", 35.0)
+    again = Session.resume(store, session.game_id).game
+    assert isinstance(again, PyramideGame) and again.ping_pong_team() == 1
