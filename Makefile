@@ -10,7 +10,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 # Debian / Raspberry Pi OS packages the app and the tests need.
-SYSTEM_PACKAGES := python3 python3-venv python3-pip
+SYSTEM_PACKAGES := python3 python3-venv python3-pip \
+	tesseract-ocr tesseract-ocr-eng \
+	fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-open-sans \
+	fonts-lato fonts-crosextra-carlito fonts-urw-base35
 
 .PHONY: run test lint system venv bench clean
 

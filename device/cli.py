@@ -16,11 +16,12 @@ from typing import NoReturn
 
 from device.commands import UsageError
 from device.commands import numbers as numbers_command
+from device.commands import read as read_command
 
 EXIT_USAGE = 2
 
 #: The subcommand modules, in the order ``--help`` lists them.
-COMMANDS = (numbers_command,)
+COMMANDS = (numbers_command, read_command)
 
 
 class _Parser(argparse.ArgumentParser):

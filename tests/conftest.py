@@ -8,3 +8,10 @@ TESTS = ROOT / "tests"
 for path in (ROOT, TESTS):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
+
+# The glyph models are trained on first use and cached in the data directory: the tests
+# use a fresh one of their own, never the user's (nor the user's calibration).
+import os  # noqa: E402
+import tempfile  # noqa: E402
+
+os.environ["ARBITRE_DATA_DIR"] = tempfile.mkdtemp(prefix="arbitre-tests-")

@@ -1,0 +1,8 @@
+"""Sample photos bundled with arbitre: the camera of ``arbitre run --simulate``.
+
+``letters/NN-WORD.jpg`` shows the tiles of WORD. Rebuilt by ``scripts/make_samples.py``.
+"""
+
+from pathlib import Path
+
+SAMPLES = Path(__file__).resolve().parent
