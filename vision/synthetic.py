@@ -236,17 +236,19 @@ def letter_rack_photo(
 ) -> Image:
     """A photo of ``letters`` on a holder; positions in ``blanks`` hold blank tiles.
 
-    Tiles touch on about a third of the photos; a slot is left empty now and then.
+    Tiles touch on about a third of the photos; a slot is left empty now and then. The
+    holder always has room for ten tiles, so one tile looks as small as ten do.
     """
     tile = 90
     kind = table_kind or str(rng.choice(TABLES))
     touching = rng.random() < 0.35
-    gaps = [0.0 if touching else rng.uniform(0.03, 0.18) * tile for _ in letters]
+    gaps = [0.0 if touching else rng.uniform(0.03, 0.15) * tile for _ in letters]
     empty = int(rng.integers(1, len(letters))) if len(letters) > 2 and rng.random() < 0.15 else -1
     texts = ["" if i in blanks else c for i, c in enumerate(letters)]
-    widths = [tile + g + (tile if i == empty else 0) for i, g in enumerate(gaps)]
-    margin = int(tile * rng.uniform(0.3, 0.8))
-    plane_w = int(sum(widths)) + 2 * margin
+    # The holder is as long as ten tiles whatever the number of tiles on it.
+    margin = int(tile * rng.uniform(0.3, 0.6))
+    plane_w = round(10 * tile * 1.12) + 2 * margin
+    used = sum(gaps) + tile * (len(letters) + (empty >= 0))
     back, lip = int(tile * rng.uniform(0.15, 0.45)), int(tile * rng.uniform(0.2, 0.35))
     plane_h = back + tile + lip
     holders: list[BGR] = [(40, 80, 130), (35, 35, 38), (40, 40, 120)]
@@ -254,7 +256,7 @@ def letter_rack_photo(
     shade = np.array(holder, np.float32) * 0.93
     plane = np.ones((plane_h, plane_w, 3), np.float32) * shade
     alpha = np.ones((plane_h, plane_w), np.float32)
-    x = float(margin)
+    x = margin + rng.uniform(0, max(0.0, plane_w - 2 * margin - used))
     for i, text in enumerate(texts):
         if i == empty:
             x += tile
