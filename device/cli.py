@@ -15,13 +15,14 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from device.commands import UsageError
+from device.commands import calibrate as calibrate_command
 from device.commands import numbers as numbers_command
 from device.commands import read as read_command
 
 EXIT_USAGE = 2
 
 #: The subcommand modules, in the order ``--help`` lists them.
-COMMANDS = (numbers_command, read_command)
+COMMANDS = (numbers_command, read_command, calibrate_command)
 
 
 class _Parser(argparse.ArgumentParser):

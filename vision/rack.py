@@ -22,6 +22,7 @@ from vision.camera import Image
 from vision.glyphs import LETTERS, NOT_A_GLYPH, GlyphModel, Mask, normalize_glyph
 from vision.models import model_for
 from vision.reading import (
+    MIN_CONTRAST,
     UNSURE_BELOW,
     Mark,
     NothingFound,
@@ -83,7 +84,7 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
                 break
             guess = Mark(*box, np.zeros((box[3], box[2]), np.uint8))
             found = whole_glyph(gray, guess, 0.9 * math.hypot(dx, dy))
-            if found is guess or found.h < 0.6 * end.h:
+            if found is guess or found.h < 0.6 * end.h or found.contrast < MIN_CONTRAST:
                 break
             ((_, conf),) = model.classify(isolate(Row((found,), row.angle)), allowed=LETTERS)
             if conf < UNSURE_BELOW:

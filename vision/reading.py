@@ -170,7 +170,7 @@ class Row:
     """Slope of the line, radians (image y grows downwards)."""
 
 
-def find_rows(marks: Sequence[Mark], max_gap: float = 5.0, slack: float = 0.25) -> list[Row]:
+def find_rows(marks: Sequence[Mark], max_gap: float = 6.5, slack: float = 0.25) -> list[Row]:
     """Rows of marks, best first: the more marks and the taller, the better.
 
     Every pair of neighbouring marks of similar height proposes a line; the marks close to
@@ -251,7 +251,8 @@ def whole_glyph(gray: NDArray[np.uint8], mark: Mark, width: float) -> Mark:
     top, left = int(ys.min()), int(xs.min())
     bottom, right = int(ys.max()) + 1, int(xs.max()) + 1
     mask = (pieces[top:bottom, left:right] * 255).astype(np.uint8)
-    return Mark(x0 + left, y0 + top, right - left, bottom - top, mask, mark.contrast)
+    contrast = float(np.median(window[~pieces]) - np.median(window[pieces]))
+    return Mark(x0 + left, y0 + top, right - left, bottom - top, mask, contrast)
 
 
 def upright(mark: Mark, angle: float) -> Mask:

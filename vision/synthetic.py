@@ -243,7 +243,8 @@ def letter_rack_photo(
     kind = table_kind or str(rng.choice(TABLES))
     touching = rng.random() < 0.35
     gaps = [0.0 if touching else rng.uniform(0.03, 0.15) * tile for _ in letters]
-    empty = int(rng.integers(1, len(letters))) if len(letters) > 2 and rng.random() < 0.15 else -1
+    room = 2 < len(letters) < 10
+    empty = int(rng.integers(1, len(letters))) if room and rng.random() < 0.15 else -1
     texts = ["" if i in blanks else c for i, c in enumerate(letters)]
     # The holder is as long as ten tiles whatever the number of tiles on it.
     margin = int(tile * rng.uniform(0.3, 0.6))
@@ -325,16 +326,26 @@ def plates_photo(
 
 
 def rack_set(
-    count: int, fonts: Sequence[str], seed: int
+    count: int,
+    fonts: Sequence[str],
+    seed: int,
+    style: TileStyle | None = None,
+    words: Sequence[str] = (),
 ) -> list[tuple[Image, str, TileStyle, str]]:
-    """``count`` rack photos in ``fonts``: (photo, letters, style, table), tables in turn."""
+    """``count`` rack photos in ``fonts``: (photo, letters, style, table), tables in turn.
+
+    ``style`` fixes the tile set (one user's game); ``words`` fixes the racks' letters.
+    """
     rng = np.random.default_rng(seed)
     photos = []
     for i in range(count):
-        letters = "".join(rng.choice(list(LETTER_POINTS), int(rng.integers(1, 11))))
-        style = random_style(rng, fonts)
+        random_letters = "".join(rng.choice(list(LETTER_POINTS), int(rng.integers(1, 11))))
+        letters = words[i] if i < len(words) else random_letters
+        tiles = random_style(rng, fonts)
+        if style is not None:
+            tiles = style
         kind = TABLES[i % len(TABLES)]
-        photos.append((letter_rack_photo(letters, rng, style, kind), letters, style, kind))
+        photos.append((letter_rack_photo(letters, rng, tiles, kind), letters, tiles, kind))
     return photos
 
 
