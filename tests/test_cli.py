@@ -180,3 +180,12 @@ def test_read_batch_answers_each_line_and_goes_on_after_a_bad_one(
     assert code == 0 and len(lines) == 3
     assert lines[0]["values"] == list("CHOUX") == lines[2]["values"]
     assert "introuvable" in lines[1]["error"]
+
+
+def test_read_numbers_gives_integers(capsys: pytest.CaptureFixture[str]) -> None:
+    photo = ROOT / "vision" / "samples" / "numbers" / "01-3-100-8-8-10-6.jpg"
+    code, out, err = run(["read", str(photo), "--kind", "numbers", "--json"], capsys)
+    assert code == 0 and err == ""
+    answer = json.loads(out)
+    assert answer["kind"] == "numbers" and answer["values"] == [3, 100, 8, 8, 10, 6]
+    assert answer["uncertain"] == [] and answer["warnings"] == []

@@ -48,7 +48,7 @@ class Reading:
     confidence: tuple[float, ...]
     """One in [0, 1] per value."""
     uncertain: tuple[int, ...] = ()
-    """Indexes of the values that are ``"?"`` (or flagged as doubtful)."""
+    """Indexes of the values that are ``"?"``."""
     warnings: tuple[str, ...] = ()
     """French sentences: a blank tile, an impossible draw, Tesseract disagreeing..."""
 
@@ -269,32 +269,49 @@ def tesseract_available() -> bool:
     return shutil.which("tesseract") is not None
 
 
-def tesseract_line(glyphs: Sequence[Mask], whitelist: str, height: int = 40) -> str | None:
-    """Tesseract's reading of glyphs laid out dark on white in one line, spaces removed.
+def tesseract_words(
+    groups: Sequence[Sequence[Mask]], whitelist: str, height: int = 40, gap: float = 0.5
+) -> list[str] | None:
+    """Tesseract's reading of glyph groups laid out dark on white in one line.
 
-    ``None`` when Tesseract is not installed or fails: its opinion is a second one.
+    The glyphs of a group are set close together and the groups ``gap`` heights apart;
+    the answer is Tesseract's words (split on spaces). ``None`` when Tesseract is not
+    installed or fails: its opinion is a second one.
     """
-    if not glyphs or not tesseract_available():
+    if not groups or not tesseract_available():
         return None
     import pytesseract
 
     # Tesseract's OpenMP threads cost more than they give on an image this small: one
     # thread reads a rack in about 150 ms here instead of 240.
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
-    pieces = []
-    for glyph in glyphs:
-        points = cv2.findNonZero(glyph)
-        if points is None:
-            continue
-        x, y, w, h = cv2.boundingRect(points)
-        crop = glyph[y : y + h, x : x + w]
-        width = max(1, round(w * height / h))
-        crop = np.asarray(cv2.resize(crop, (width, height), interpolation=cv2.INTER_AREA), np.uint8)
-        pieces.append(np.pad(crop, ((0, 0), (height // 2, height // 2))))
-    strip = 255 - np.pad(np.hstack(pieces), height // 2)
+    words = []
+    for group in groups:
+        pieces = []
+        for glyph in group:
+            points = cv2.findNonZero(glyph)
+            if points is None:
+                continue
+            x, y, w, h = cv2.boundingRect(points)
+            width = max(1, round(w * height / h))
+            crop = cv2.resize(
+                glyph[y : y + h, x : x + w], (width, height), interpolation=cv2.INTER_AREA
+            )
+            pieces.append(np.pad(np.asarray(crop, np.uint8), ((0, 0), (height // 8, height // 8))))
+        if pieces:
+            words.append(np.pad(np.hstack(pieces), ((0, 0), (round(gap * height / 2),) * 2)))
+    if not words:
+        return None
+    strip = 255 - np.pad(np.hstack(words), height // 2)
     config = f"--psm 6 -c tessedit_char_whitelist={whitelist}"
     try:
         text = pytesseract.image_to_string(strip, config=config, timeout=5)
     except (RuntimeError, pytesseract.TesseractError):
         return None
-    return "".join(str(text).split())
+    return str(text).split()
+
+
+def tesseract_line(glyphs: Sequence[Mask], whitelist: str, height: int = 40) -> str | None:
+    """Tesseract's reading of single glyphs in one line, spaces removed (or ``None``)."""
+    words = tesseract_words([[g] for g in glyphs], whitelist, height)
+    return None if words is None else "".join(words)

@@ -12,21 +12,28 @@ from device.commands import UsageError, print_json, run_batch
 from vision.camera import CameraError, Image, load_photo
 from vision.reading import NothingFound, Reading
 
-#: What ``--kind`` accepts today: the plate and dice readers are not finished (issue 4).
-KINDS = ("letters",)
+#: What ``--kind`` accepts today (the dice reader is not written yet, see issue 4).
+KINDS = ("letters", "numbers")
 
 
 def _readers() -> dict[str, Callable[[Image, Path | None], Reading]]:
+    from vision.plates import read_numbers
     from vision.rack import read_letters
 
-    return {"letters": lambda image, folder: read_letters(image, data_dir=folder)}
+    return {
+        "letters": lambda image, folder: read_letters(image, data_dir=folder),
+        "numbers": lambda image, folder: read_numbers(image, data_dir=folder),
+    }
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
         "read",
-        help="lire les lettres de la réglette sur une photo",
-        description="Lit les lettres d'une photo de la réglette, de gauche à droite.",
+        help="lire les lettres de la réglette ou les six plaques sur une photo",
+        description=(
+            "Lit une photo : les lettres de la réglette (--kind letters) ou les six "
+            "plaques (--kind numbers), de gauche à droite."
+        ),
     )
     parser.add_argument("photo", nargs="?", metavar="PHOTO", help="le fichier de la photo")
     parser.add_argument("--kind", choices=KINDS, default="letters", help="ce que montre la photo")

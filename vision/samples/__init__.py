@@ -1,6 +1,7 @@
 """Sample photos bundled with arbitre: the camera of ``arbitre run --simulate``.
 
-``letters/NN-WORD.jpg`` shows the tiles of WORD. Rebuilt by ``scripts/make_samples.py``.
+``letters/NN-WORD.jpg`` shows the tiles of WORD, ``numbers/NN-A-B-C-D-E-F.jpg`` the
+plates A to F (top row first). Rebuilt by ``scripts/make_samples.py``.
 """
 
 from pathlib import Path
