@@ -3,7 +3,8 @@
 Synthetic rack photos (``vision.synthetic``, seeded: every run sees the same photos) in the
 fonts the glyph model never learns from, on every kind of table in turn. Prints, before
 and after a calibration, the share of tiles read right, of "?" and of silent misreads (a
-wrong letter not marked "?"), whole racks read right, and milliseconds per photo.
+wrong letter not marked "?"), whole racks read right, and milliseconds per photo; then
+the same figures for photos of the six plates and of the dice.
 
 "After calibration" plays a user with one tile set: for each unseen font, a tile style
 (font and colours) is fixed, three photos of the racks ABCDEFGHIJ, KLMNOPQRST and UVWXYZ
@@ -22,6 +23,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import argparse  # noqa: E402
+import random  # noqa: E402
 import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -29,14 +31,28 @@ from collections.abc import Sequence  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from solver.plates import draw_numbers  # noqa: E402
 from vision import reading  # noqa: E402
 from vision.calibrate import CalibrationError, learn_letters  # noqa: E402
 from vision.camera import Image  # noqa: E402
+from vision.dice import read_dice  # noqa: E402
 from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
 from vision.models import base_model, model_for  # noqa: E402
+from vision.plates import read_numbers  # noqa: E402
 from vision.rack import read_letters  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
-from vision.synthetic import Score, TileStyle, rack_set, random_style, score  # noqa: E402
+from vision.synthetic import (  # noqa: E402
+    CONSONANT_FACES,
+    TABLES,
+    VOWEL_FACES,
+    Score,
+    TileStyle,
+    dice_photo,
+    plates_photo,
+    rack_set,
+    random_style,
+    score,
+)
 
 CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
 
@@ -129,6 +145,62 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(_line(f"{font} après étalonnage ({len(usable)} photos)", after[-1], times))
     print(_line("**toutes, sans étalonnage**", _total(before), times_before))
     print(_line("**toutes, après étalonnage**", _total(after), times_after))
+    print()
+    _numbers_and_dice(args.racks * len(UNSEEN_FONTS), args.seed, root / "shared")
+
+
+def _values_line(
+    name: str,
+    readings: list[Sequence[object] | None],
+    truths: list[Sequence[object]],
+    times: list[float],
+) -> str:
+    values = sum(len(t) for t in truths)
+    right = silent = unsure = whole = 0
+    for got, truth in zip(readings, truths, strict=True):
+        if got is None or len(got) != len(truth):
+            continue
+        whole += list(got) == list(truth)
+        right += sum(g == t for g, t in zip(got, truth, strict=True))
+        unsure += sum(g == "?" for g in got)
+        silent += sum(g not in ("?", t) for g, t in zip(got, truth, strict=True))
+    return (
+        f"| {name} | {values} | {right / values:.2%} | {unsure / values:.2%} | "
+        f"{silent} ({silent / values:.2%}) | {whole}/{len(truths)} | "
+        f"{statistics.median(times):.0f} | {np.percentile(times, 95):.0f} |"
+    )
+
+
+def _numbers_and_dice(count: int, seed: int, folder: Path) -> None:
+    """Plates and dice in the unseen fonts, every table in turn (no calibration)."""
+    print(
+        "| photos | valeurs | justes | « ? » | erreurs muettes | photos justes "
+        "| ms médian | ms p95 |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for kind in ("numbers", "dice"):
+        readings: list[Sequence[object] | None] = []
+        truths: list[Sequence[object]] = []
+        times: list[float] = []
+        for i in range(count):
+            rng = np.random.default_rng(seed * 1000 + i)
+            font, table_kind = UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % len(TABLES)]
+            if kind == "numbers":
+                truth: Sequence[object] = draw_numbers(random.Random(seed * 1000 + i)).plates
+                photo = plates_photo(truth, rng, font, table_kind)  # type: ignore[arg-type]
+            else:
+                consonants = "".join(rng.choice(list(CONSONANT_FACES), 3))
+                truth = consonants + str(rng.choice(list(VOWEL_FACES)))
+                photo = dice_photo(str(truth), rng, font, table_kind)
+            reader = read_numbers if kind == "numbers" else read_dice
+            start = time.perf_counter()
+            try:
+                readings.append(reader(photo, data_dir=folder).values)
+            except NothingFound:
+                readings.append(None)
+            times.append((time.perf_counter() - start) * 1000)
+            truths.append(list(truth))
+        print(_values_line("plaques" if kind == "numbers" else "dés", readings, truths, times))
 
 
 if __name__ == "__main__":

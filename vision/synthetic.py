@@ -385,3 +385,130 @@ def score(readings: Sequence[Sequence[str | int] | None], truths: Sequence[str])
             unsure += value == "?"
             silent += value not in ("?", letter)
     return Score(tiles, right, unsure, silent, len(truths), racks_right)
+
+
+#: The faces of a consonant die (all twenty consonants) and of the vowel die.
+CONSONANT_FACES = "BCDFGHJKLMNPQRSTVWXZ"
+VOWEL_FACES = "AEIOU" + JOKER
+
+#: Die colours and the ink of their letters (BGR): ivory, white, red, blue, green, black.
+DICE_COLOURS: tuple[tuple[BGR, BGR], ...] = (
+    ((215, 235, 245), (30, 30, 30)),
+    ((245, 245, 245), (120, 40, 20)),
+    ((40, 40, 190), (245, 245, 245)),
+    ((150, 80, 30), (245, 245, 245)),
+    ((60, 140, 50), (250, 250, 250)),
+    ((35, 35, 35), (240, 240, 240)),
+)
+
+
+def _rotated_glyph(text: str, font: str, height: int, degrees: float) -> Mask:
+    glyph = render_joker(height) if text == JOKER else render_text(text, font, height)
+    side = int(max(glyph.shape) * 1.5)
+    canvas = np.zeros((side, side), np.uint8)
+    y, x = (side - glyph.shape[0]) // 2, (side - glyph.shape[1]) // 2
+    canvas[y : y + glyph.shape[0], x : x + glyph.shape[1]] = glyph
+    matrix = cv2.getRotationMatrix2D((side / 2, side / 2), degrees, 1.0)
+    return np.asarray(cv2.warpAffine(canvas, matrix, (side, side)), np.uint8)
+
+
+@dataclass(frozen=True)
+class _Die:
+    """One die to draw: where, how big (circumradius), which face up, which colours."""
+
+    centre: NDArray[np.float64]
+    radius: float
+    face: str
+    colours: tuple[BGR, BGR]
+
+
+def _bgr(colour: NDArray[np.float32]) -> BGR:
+    b, g, r = (int(v) for v in colour)
+    return (b, g, r)
+
+
+def _d20(canvas: Plane, die: _Die, rng: np.random.Generator, font: str) -> None:
+    """A d20 from above: the up face is the central triangle, three faces lean away
+    around it, six more make the hexagonal outline."""
+    centre, radius = die.centre, die.radius
+    body, ink = (np.array(c, np.float32) for c in die.colours)
+    spin = rng.uniform(0, 2 * np.pi)
+    corners = [
+        centre + radius * np.array([np.cos(spin + k * np.pi / 3), np.sin(spin + k * np.pi / 3)])
+        for k in range(6)
+    ]
+    cv2.fillPoly(canvas, [np.round(corners).astype(np.int32)], (body * 0.62).tolist())
+    top = [
+        centre
+        + 0.62
+        * radius
+        * np.array([np.cos(spin + k * 2 * np.pi / 3), np.sin(spin + k * 2 * np.pi / 3)])
+        for k in range(3)
+    ]
+    for k in range(3):  # the three faces that share an edge with the top one
+        outer = corners[(2 * k + 1) % 6]
+        side = [top[k], top[(k + 1) % 3], outer]
+        cv2.fillPoly(canvas, [np.round(side).astype(np.int32)], (body * 0.8).tolist())
+        mid = (top[k] + top[(k + 1) % 3] + outer) / 3
+        small = _rotated_glyph(
+            str(rng.choice(list(CONSONANT_FACES))), font, round(radius * 0.22), rng.uniform(0, 360)
+        )
+        squashed = cv2.resize(small, None, fx=1.0, fy=0.6, interpolation=cv2.INTER_AREA)
+        _centred(canvas, np.asarray(squashed, np.uint8), _bgr(ink * 0.9), *mid)
+    cv2.fillPoly(canvas, [np.round(top).astype(np.int32)], body.tolist())
+    # The letter stands on one of the triangle's three edges, its top towards the apex.
+    edge = int(rng.integers(3))
+    up = top[(edge + 2) % 3] - (top[edge] + top[(edge + 1) % 3]) / 2
+    upright = float(np.degrees(np.arctan2(-up[0], -up[1])))
+    glyph = _rotated_glyph(die.face, font, round(radius * 0.42), upright)
+    middle = (top[0] + top[1] + top[2]) / 3
+    _centred(canvas, glyph, _bgr(ink), *middle)
+
+
+def _d6(canvas: Plane, die: _Die, rng: np.random.Generator, font: str) -> None:
+    """The vowel die from above: a square face, its letter in any of four orientations."""
+    centre, half = die.centre, die.radius
+    body, ink = (np.array(c, np.float32) for c in die.colours)
+    spin = rng.uniform(0, 90)
+    box = cv2.boxPoints(((float(centre[0]), float(centre[1])), (2 * half, 2 * half), spin))
+    cv2.fillPoly(
+        canvas, [np.round(box * 1.06 - centre * 0.06).astype(np.int32)], (body * 0.7).tolist()
+    )
+    cv2.fillPoly(canvas, [np.round(box).astype(np.int32)], body.tolist())
+    glyph = _rotated_glyph(die.face, font, round(half * 1.0), -spin + 90 * int(rng.integers(4)))
+    _centred(canvas, glyph, _bgr(ink), *centre)
+
+
+def dice_photo(
+    faces: str,
+    rng: np.random.Generator,
+    font: str,
+    table_kind: str | None = None,
+    size: tuple[int, int] = (1024, 768),
+) -> Image:
+    """An overhead photo of three consonant d20 showing ``faces[:3]`` and the vowel die
+    showing ``faces[3]``, scattered on a table."""
+    kind = table_kind or str(rng.choice(TABLES))
+    w, h = size
+    canvas = table(rng, kind, size)
+    radius = rng.uniform(0.07, 0.1) * w
+    centres: list[NDArray[np.float64]] = []
+    while len(centres) < 4:
+        point = np.array([rng.uniform(0.15, 0.85) * w, rng.uniform(0.2, 0.8) * h])
+        if all(np.hypot(*(point - c)) > 2.4 * radius for c in centres):
+            centres.append(point)
+    centres.sort(key=lambda c: float(c[0]))
+    vowel_at = int(rng.integers(4))
+    consonants = iter(faces[:3])
+    for i, centre in enumerate(centres):
+        colours = DICE_COLOURS[rng.integers(len(DICE_COLOURS))]
+        if i == vowel_at:
+            _d6(canvas, _Die(centre, radius * 0.62, faces[3], colours), rng, font)
+        else:
+            _d20(canvas, _Die(centre, radius, next(consonants), colours), rng, font)
+    photo = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.0))
+    photo = photo + rng.normal(0, rng.uniform(1.5, 5), photo.shape)
+    _, jpeg = cv2.imencode(
+        ".jpg", np.clip(np.asarray(photo), 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 85]
+    )
+    return np.asarray(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), np.uint8)

@@ -12,27 +12,29 @@ from device.commands import UsageError, print_json, run_batch
 from vision.camera import CameraError, Image, load_photo
 from vision.reading import NothingFound, Reading
 
-#: What ``--kind`` accepts today (the dice reader is not written yet, see issue 4).
-KINDS = ("letters", "numbers")
+KINDS = ("letters", "numbers", "dice")
 
 
 def _readers() -> dict[str, Callable[[Image, Path | None], Reading]]:
+    from vision.dice import read_dice
     from vision.plates import read_numbers
     from vision.rack import read_letters
 
     return {
         "letters": lambda image, folder: read_letters(image, data_dir=folder),
         "numbers": lambda image, folder: read_numbers(image, data_dir=folder),
+        "dice": lambda image, folder: read_dice(image, data_dir=folder),
     }
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
         "read",
-        help="lire les lettres de la réglette ou les six plaques sur une photo",
+        help="lire la réglette, les six plaques ou les dés sur une photo",
         description=(
-            "Lit une photo : les lettres de la réglette (--kind letters) ou les six "
-            "plaques (--kind numbers), de gauche à droite."
+            "Lit une photo : les lettres de la réglette (--kind letters), les six "
+            "plaques (--kind numbers) ou les dés vus de dessus (--kind dice : les trois "
+            "consonnes puis la voyelle, * pour le joker), de gauche à droite."
         ),
     )
     parser.add_argument("photo", nargs="?", metavar="PHOTO", help="le fichier de la photo")
