@@ -12,10 +12,13 @@ STAMP := $(VENV)/.installed
 # Debian / Raspberry Pi OS packages the app and the tests need.
 # hunspell-fr-comprehensive: the source of the games' word lists (`make lexicon`, and a test
 # that the committed lists are what it gives); hunspell: a test checks our affix expander
-# against the real engine.
-# fonts-dejavu-core: the app's big, accented type.
+# against the real engine. tesseract-ocr: the second opinion of the vision readers.
+# The fonts: the app's big, accented type (DejaVu), and the synthetic tiles the glyph
+# readers train and are tested on (many faces, some kept unseen by training).
 SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive \
-	fonts-dejavu-core
+	tesseract-ocr tesseract-ocr-eng \
+	fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-open-sans \
+	fonts-lato fonts-crosextra-carlito fonts-urw-base35
 
 .PHONY: run test lint system venv bench lexicon install-pi clean
 

@@ -15,10 +15,12 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from device.commands import UsageError
+from device.commands import calibrate as calibrate_command
 from device.commands import dice as dice_command
 from device.commands import games as games_command
 from device.commands import letters as letters_command
 from device.commands import numbers as numbers_command
+from device.commands import read as read_command
 from device.commands import run as run_command
 from device.commands import score as score_command
 from device.commands import validate as validate_command
@@ -32,6 +34,8 @@ COMMANDS = (
     letters_command,
     dice_command,
     validate_command,
+    read_command,
+    calibrate_command,
     score_command,
     games_command,
 )

@@ -1,17 +1,16 @@
 """Where arbitre keeps its data: ``--data-dir``, else ``ARBITRE_DATA_DIR``, else the user
-data directory (``~/.local/share/arbitre`` on Linux)."""
+data directory (``~/.local/share/arbitre`` on Linux). One rule for the saved games and the
+vision's learned data: :func:`vision.models.data_dir` holds it."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import platformdirs
+from vision.models import data_dir as chosen_data_dir
 
 
 def data_dir(override: str | Path | None = None) -> Path:
     """The data directory, created if missing."""
-    chosen = override or os.environ.get("ARBITRE_DATA_DIR") or platformdirs.user_data_dir("arbitre")
-    path = Path(chosen).expanduser()
+    path = chosen_data_dir(Path(override) if override is not None else None).expanduser()
     path.mkdir(parents=True, exist_ok=True)
     return path

@@ -10,9 +10,16 @@ for path in (ROOT, TESTS):
         sys.path.insert(0, str(path))
 
 
+# The glyph models are trained on first use and cached in the data directory: the tests
+# use a fresh one of their own, never the user's (nor the user's calibration).
+import os  # noqa: E402
+import tempfile  # noqa: E402
+
 import pytest  # noqa: E402
 
 from solver.affixes import HUNSPELL_FR, Form, expand_dictionary  # noqa: E402
+
+os.environ["ARBITRE_DATA_DIR"] = tempfile.mkdtemp(prefix="arbitre-tests-")
 
 
 @pytest.fixture(scope="session")

@@ -135,3 +135,57 @@ def test_the_readme_examples_print_what_the_readme_shows() -> None:
             cwd=ROOT,
         )
         assert done.stdout == shown, command
+
+
+def test_read_letters_json_has_the_contract_s_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    photo = ROOT / "vision" / "samples" / "letters" / "04-WAGONS.jpg"
+    code, out, err = run(["read", str(photo), "--kind", "letters", "--json"], capsys)
+    assert code == 0 and err == ""
+    answer = json.loads(out)
+    assert answer["kind"] == "letters" and answer["values"] == list("WAGONS")
+    assert len(answer["confidence"]) == 6 and answer["uncertain"] == []
+    assert answer["warnings"] == []
+
+
+@pytest.mark.parametrize("content", [None, b"pas une image", b""])
+def test_read_rejects_a_missing_file_or_a_non_image(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None
+) -> None:
+    photo = tmp_path / "photo.jpg"
+    if content is not None:
+        photo.write_bytes(content)
+    code, out, err = run(["read", str(photo), "--json"], capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("arbitre read: erreur :")
+
+
+def test_read_a_photo_without_rack_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cv2
+    import numpy as np
+
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), np.full((480, 640, 3), 200, np.uint8))
+    code, _, err = run(["read", str(photo)], capsys)
+    assert code == 2 and "aucune" in err and err.count("\n") == 1
+
+
+def test_read_batch_answers_each_line_and_goes_on_after_a_bad_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = ROOT / "vision" / "samples" / "letters" / "02-CHOUX.jpg"
+    code, out, _ = run(["read", "--batch"], capsys, stdin=f"{good}\n{tmp_path / 'x.jpg'}\n{good}\n")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 3
+    assert lines[0]["values"] == list("CHOUX") == lines[2]["values"]
+    assert "introuvable" in lines[1]["error"]
+
+
+def test_read_numbers_gives_integers(capsys: pytest.CaptureFixture[str]) -> None:
+    photo = ROOT / "vision" / "samples" / "numbers" / "01-3-100-8-8-10-6.jpg"
+    code, out, err = run(["read", str(photo), "--kind", "numbers", "--json"], capsys)
+    assert code == 0 and err == ""
+    answer = json.loads(out)
+    assert answer["kind"] == "numbers" and answer["values"] == [3, 100, 8, 8, 10, 6]
+    assert answer["uncertain"] == [] and answer["warnings"] == []

@@ -1,0 +1,207 @@
+"""How well and how fast does arbitre read racks it was never trained on?
+
+Synthetic rack photos (``vision.synthetic``, seeded: every run sees the same photos) in the
+fonts the glyph model never learns from, on every kind of table in turn. Prints, before
+and after a calibration, the share of tiles read right, of "?" and of silent misreads (a
+wrong letter not marked "?"), whole racks read right, and milliseconds per photo; then
+the same figures for photos of the six plates and of the dice.
+
+"After calibration" plays a user with one tile set: for each unseen font, a tile style
+(font and colours) is fixed, three photos of the racks ABCDEFGHIJ, KLMNOPQRST and UVWXYZ
+in that style are given to the calibration, then other photos of that style are read.
+
+    .venv/bin/python bench/vision.py [--racks 20] [--seed 7] [--no-tesseract]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path (and would shadow the
+# project's `vision` package): put the project root there instead, before any import.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import argparse  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from solver.plates import draw_numbers  # noqa: E402
+from vision import reading  # noqa: E402
+from vision.calibrate import CalibrationError, learn_letters  # noqa: E402
+from vision.camera import Image  # noqa: E402
+from vision.dice import read_dice  # noqa: E402
+from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
+from vision.models import base_model, model_for  # noqa: E402
+from vision.plates import read_numbers  # noqa: E402
+from vision.rack import read_letters  # noqa: E402
+from vision.reading import NothingFound  # noqa: E402
+from vision.synthetic import (  # noqa: E402
+    CONSONANT_FACES,
+    TABLES,
+    VOWEL_FACES,
+    Score,
+    TileStyle,
+    dice_photo,
+    plates_photo,
+    rack_set,
+    random_style,
+    score,
+)
+
+CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
+
+
+def _read_all(
+    photos: Sequence[Image], folder: Path
+) -> tuple[list[tuple[str | int, ...] | None], list[float]]:
+    values: list[tuple[str | int, ...] | None] = []
+    times = []
+    for photo in photos:
+        start = time.perf_counter()
+        try:
+            values.append(read_letters(photo, data_dir=folder).values)
+        except NothingFound:
+            values.append(None)
+        times.append((time.perf_counter() - start) * 1000)
+    return values, times
+
+
+def _line(name: str, result: Score, times: list[float]) -> str:
+    return (
+        f"| {name} | {result.tiles} | {result.right / result.tiles:.2%} | "
+        f"{result.unsure / result.tiles:.2%} | "
+        f"{result.silent} ({result.silent / result.tiles:.2%}) "
+        f"| {result.racks_right}/{result.racks} | {statistics.median(times):.0f} | "
+        f"{np.percentile(times, 95):.0f} |"
+    )
+
+
+def _user_folder(root: Path, name: str) -> Path:
+    """A fresh data directory holding a copy of the shared base model."""
+    folder = root / name
+    (folder / "models").mkdir(parents=True)
+    for cached in (root / "shared" / "models").iterdir():
+        (folder / "models" / cached.name).write_bytes(cached.read_bytes())
+    return folder
+
+
+def _total(scores: Sequence[Score]) -> Score:
+    return Score(*(sum(getattr(s, f) for s in scores) for f in Score.__dataclass_fields__))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--racks", type=int, default=20, help="photos read per unseen font")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--no-tesseract", action="store_true", help="without the second opinion")
+    args = parser.parse_args(argv)
+    if args.no_tesseract:
+        reading.tesseract_available = lambda: False
+    root = Path(tempfile.mkdtemp(prefix="arbitre-bench-"))
+    shared = root / "shared"
+    base_model(LETTERS, shared)  # trained once, copied into each user's folder below
+    rng = np.random.default_rng(args.seed)
+    before: list[Score] = []
+    after: list[Score] = []
+    times_before: list[float] = []
+    times_after: list[float] = []
+    print(
+        "| fonte | tuiles | justes | « ? » | erreurs muettes | réglettes justes "
+        "| ms médian | ms p95 |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for i, font in enumerate(UNSEEN_FONTS):
+        style: TileStyle = random_style(rng, (font,))
+        user = _user_folder(root, f"user{i}")
+        probe = _user_folder(root, f"probe{i}")
+        photos = rack_set(args.racks, (font,), seed=args.seed * 100 + i, style=style)
+        truths = [p[1] for p in photos]
+        values, times = _read_all([p[0] for p in photos], user)
+        before.append(score(values, truths))
+        times_before += times
+        print(_line(f"{font} sans étalonnage", before[-1], times))
+        shots = rack_set(
+            3, (font,), seed=args.seed * 100 + 50 + i, style=style, words=CALIBRATION_RACKS
+        )
+        usable = []
+        for name, (photo, letters, _, _) in zip(CALIBRATION_RACKS, shots, strict=True):
+            try:  # each photo alone first: a photo whose letters are not all found is skipped
+                learn_letters([(name, photo, letters)], probe, reset=True)
+                usable.append((name, photo, letters))
+            except CalibrationError as error:
+                print(f"  (étalonnage : photo écartée, {error})")
+        if usable:
+            learn_letters(usable, user, reset=True)
+        model_for(LETTERS, user)
+        values, times = _read_all([p[0] for p in photos], user)
+        after.append(score(values, truths))
+        times_after += times
+        print(_line(f"{font} après étalonnage ({len(usable)} photos)", after[-1], times))
+    print(_line("**toutes, sans étalonnage**", _total(before), times_before))
+    print(_line("**toutes, après étalonnage**", _total(after), times_after))
+    print()
+    _numbers_and_dice(args.racks * len(UNSEEN_FONTS), args.seed, root / "shared")
+
+
+def _values_line(
+    name: str,
+    readings: list[Sequence[object] | None],
+    truths: list[Sequence[object]],
+    times: list[float],
+) -> str:
+    values = sum(len(t) for t in truths)
+    right = silent = unsure = whole = 0
+    for got, truth in zip(readings, truths, strict=True):
+        if got is None or len(got) != len(truth):
+            continue
+        whole += list(got) == list(truth)
+        right += sum(g == t for g, t in zip(got, truth, strict=True))
+        unsure += sum(g == "?" for g in got)
+        silent += sum(g not in ("?", t) for g, t in zip(got, truth, strict=True))
+    return (
+        f"| {name} | {values} | {right / values:.2%} | {unsure / values:.2%} | "
+        f"{silent} ({silent / values:.2%}) | {whole}/{len(truths)} | "
+        f"{statistics.median(times):.0f} | {np.percentile(times, 95):.0f} |"
+    )
+
+
+def _numbers_and_dice(count: int, seed: int, folder: Path) -> None:
+    """Plates and dice in the unseen fonts, every table in turn (no calibration)."""
+    print(
+        "| photos | valeurs | justes | « ? » | erreurs muettes | photos justes "
+        "| ms médian | ms p95 |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for kind in ("numbers", "dice"):
+        readings: list[Sequence[object] | None] = []
+        truths: list[Sequence[object]] = []
+        times: list[float] = []
+        for i in range(count):
+            rng = np.random.default_rng(seed * 1000 + i)
+            font, table_kind = UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % len(TABLES)]
+            if kind == "numbers":
+                truth: Sequence[object] = draw_numbers(random.Random(seed * 1000 + i)).plates
+                photo = plates_photo(truth, rng, font, table_kind)  # type: ignore[arg-type]
+            else:
+                consonants = "".join(rng.choice(list(CONSONANT_FACES), 3))
+                truth = consonants + str(rng.choice(list(VOWEL_FACES)))
+                photo = dice_photo(str(truth), rng, font, table_kind)
+            reader = read_numbers if kind == "numbers" else read_dice
+            start = time.perf_counter()
+            try:
+                readings.append(reader(photo, data_dir=folder).values)
+            except NothingFound:
+                readings.append(None)
+            times.append((time.perf_counter() - start) * 1000)
+            truths.append(list(truth))
+        print(_values_line("plaques" if kind == "numbers" else "dés", readings, truths, times))
+
+
+if __name__ == "__main__":
+    main()

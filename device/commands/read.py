@@ -1,0 +1,79 @@
+"""``arbitre read``: what the camera would read, from a photo file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from device.commands import UsageError, print_json, run_batch
+from vision.camera import CameraError, Image, load_photo
+from vision.reading import NothingFound, Reading
+
+KINDS = ("letters", "numbers", "dice")
+
+
+def _readers() -> dict[str, Callable[[Image, Path | None], Reading]]:
+    from vision.dice import read_dice
+    from vision.plates import read_numbers
+    from vision.rack import read_letters
+
+    return {
+        "letters": lambda image, folder: read_letters(image, data_dir=folder),
+        "numbers": lambda image, folder: read_numbers(image, data_dir=folder),
+        "dice": lambda image, folder: read_dice(image, data_dir=folder),
+    }
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    parser = commands.add_parser(
+        "read",
+        help="lire la réglette, les six plaques ou les dés sur une photo",
+        description=(
+            "Lit une photo : les lettres de la réglette (--kind letters), les six "
+            "plaques (--kind numbers) ou les dés vus de dessus (--kind dice : les trois "
+            "consonnes puis la voyelle, * pour le joker), de gauche à droite."
+        ),
+    )
+    parser.add_argument("photo", nargs="?", metavar="PHOTO", help="le fichier de la photo")
+    parser.add_argument("--kind", choices=KINDS, default="letters", help="ce que montre la photo")
+    parser.add_argument("--json", action="store_true", help="une réponse JSON")
+    parser.add_argument(
+        "--batch", action="store_true", help="un chemin de photo par ligne sur l'entrée standard"
+    )
+    parser.add_argument(
+        "--data-dir", type=Path, help="dossier des données apprises (sinon ARBITRE_DATA_DIR)"
+    )
+    parser.set_defaults(handler=run)
+
+
+def read(path: str, kind: str, data_dir: Path | None) -> Reading:
+    """Read one photo file, every failure a :class:`UsageError` in French."""
+    try:
+        image = load_photo(path)
+        return _readers()[kind](image, data_dir)
+    except (CameraError, NothingFound) as error:
+        raise UsageError(f"{path} : {error}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.batch:
+        if args.photo:
+            raise UsageError("avec --batch, les photos se lisent sur l'entrée standard")
+        return run_batch(
+            lambda words: read(" ".join(words), args.kind, args.data_dir).as_dict(),
+            sys.stdin,
+            sys.stdout,
+        )
+    if not args.photo:
+        raise UsageError("il manque la photo à lire")
+    reading = read(args.photo, args.kind, args.data_dir)
+    if args.json:
+        print_json(reading.as_dict(), sys.stdout)
+    else:
+        print(" ".join(str(v) for v in reading.values))
+        for warning in reading.warnings:
+            print(f"attention : {warning}")
+    return 0

@@ -1,0 +1,53 @@
+"""Reading the letter rack: synthetic photos in fonts the glyph model never learned."""
+
+import numpy as np
+import pytest
+
+from vision.camera import load_photo
+from vision.glyphs import LETTERS, TRAINING_FONTS, UNSEEN_FONTS, render_text, training_glyphs
+from vision.rack import read_letters
+from vision.reading import NothingFound, tesseract_available, tesseract_line
+from vision.samples import SAMPLES
+from vision.synthetic import rack_set, score, table
+
+
+def _read(photo: np.ndarray) -> tuple[str | int, ...] | None:
+    try:
+        return read_letters(photo).values
+    except NothingFound:
+        return None
+
+
+def test_racks_in_unseen_fonts_are_mostly_read_and_rarely_misread_silently() -> None:
+    # A floor under today's figures (bench/vision.py prints them), not the goal of
+    # issue 4: finding the tiles still misses letters, see the README.
+    photos = rack_set(20, UNSEEN_FONTS, seed=2)
+    result = score([_read(p[0]) for p in photos], [p[1] for p in photos])
+    assert result.right / result.tiles >= 0.7
+    assert result.silent / result.tiles <= 0.01
+
+
+def test_a_bundled_sample_reads_its_word() -> None:
+    photo = load_photo(SAMPLES / "letters" / "02-CHOUX.jpg")
+    reading = read_letters(photo)
+    assert "".join(map(str, reading.values)) == "CHOUX"
+    assert reading.uncertain == () and all(c >= 0.6 for c in reading.confidence)
+
+
+@pytest.mark.parametrize("kind", ["light", "dark", "wood"])
+def test_an_empty_table_has_no_rack(kind: str) -> None:
+    photo = np.clip(table(np.random.default_rng(3), kind, (640, 480)), 0, 255).astype(np.uint8)
+    with pytest.raises(NothingFound):
+        read_letters(photo)
+
+
+def test_the_training_fonts_and_the_unseen_fonts_do_not_overlap() -> None:
+    assert not set(TRAINING_FONTS) & set(UNSEEN_FONTS)
+    labels, glyphs = training_glyphs("AB", fonts=TRAINING_FONTS[:1], per_font=2)
+    assert labels == ["A", "A", "B", "B"] and all(g.shape == (32, 32) for g in glyphs)
+
+
+@pytest.mark.skipif(not tesseract_available(), reason="make installs tesseract-ocr")
+def test_tesseract_gives_its_second_opinion_on_a_line_of_glyphs() -> None:
+    glyphs = [render_text(letter, UNSEEN_FONTS[0], 40) for letter in "ZEBRA"]
+    assert tesseract_line(glyphs, LETTERS) == "ZEBRA"

@@ -1,0 +1,190 @@
+"""Where photos come from: one small interface, three back-ends side by side.
+
+The app asks a :class:`Camera` for one still when the buzzer is pressed and never cares
+which back-end answers: :class:`PiCamera` on the Raspberry Pi, :class:`OpenCVCamera` for a
+USB webcam on a laptop, :class:`FolderCamera` for a folder of photo files (``arbitre run
+--simulate`` and the tests). Any failure is a :class:`CameraError` whose message is
+French, so the app can show it and fall back to manual entry; no back-end waits forever.
+"""
+
+from __future__ import annotations
+
+import atexit
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+#: A photo as OpenCV holds it: height × width × 3, uint8, channels in B, G, R order.
+Image = NDArray[np.uint8]
+
+#: The file endings a folder camera and ``load_photo`` accept.
+PHOTO_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"})
+
+
+class CameraError(RuntimeError):
+    """The camera failed, is missing or gave no image; the message is French."""
+
+
+class Camera(Protocol):
+    """Anything that takes a still photo on demand."""
+
+    def capture(self) -> Image:
+        """One photo, BGR; raises :class:`CameraError` rather than waiting forever."""
+        ...
+
+    def close(self) -> None:
+        """Release the device (a camera left open is "busy" for the next process)."""
+        ...
+
+
+def load_photo(path: str | Path) -> Image:
+    """Read one photo file as BGR, or raise :class:`CameraError` saying why in French.
+
+    ``cv2.imread`` returns ``None`` for a missing file and for a file that is not an
+    image alike; the two are told apart here because the user fixes them differently.
+    """
+    file = Path(path)
+    if not file.exists():
+        raise CameraError(f"photo introuvable : {file}")
+    if not file.is_file():
+        raise CameraError(f"{file} n'est pas un fichier")
+    data = np.fromfile(file, dtype=np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise CameraError(f"{file} n'est pas une image lisible (JPEG, PNG...)")
+    return np.asarray(image, dtype=np.uint8)
+
+
+class FolderCamera:
+    """Photo files of a folder, returned in name order and cycled forever.
+
+    >>> from vision.samples import SAMPLES
+    >>> camera = FolderCamera(SAMPLES / "letters")
+    >>> camera.capture().ndim
+    3
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        folder = Path(path)
+        if not folder.is_dir():
+            raise CameraError(f"dossier de photos introuvable : {folder}")
+        self.files = sorted(p for p in folder.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)
+        if not self.files:
+            raise CameraError(f"aucune photo dans le dossier {folder}")
+        self._next = 0
+
+    def capture(self) -> Image:
+        file = self.files[self._next % len(self.files)]
+        self._next += 1
+        return load_photo(file)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class OpenCVCamera:
+    """A webcam through OpenCV's ``VideoCapture`` (a laptop during development).
+
+    Opening and reading are bounded by ``timeout_s`` where the capture back-end honours
+    OpenCV's timeout properties; a read that returns no frame is an error, not a retry loop.
+    """
+
+    def __init__(self, index: int = 0, timeout_s: float = 3.0, warmup_frames: int = 5) -> None:
+        millis = int(timeout_s * 1000)
+        params = [
+            cv2.CAP_PROP_OPEN_TIMEOUT_MSEC,
+            millis,
+            cv2.CAP_PROP_READ_TIMEOUT_MSEC,
+            millis,
+        ]
+        self._capture = cv2.VideoCapture(index, cv2.CAP_ANY, params)
+        if not self._capture.isOpened():
+            self._capture.release()
+            raise CameraError(f"la caméra n° {index} ne répond pas (branchée ? déjà utilisée ?)")
+        atexit.register(self.close)
+        # Auto-exposure settles over the first frames; a still taken at once is too dark.
+        for _ in range(warmup_frames):
+            self._capture.read()
+
+    def capture(self) -> Image:
+        ok, frame = self._capture.read()
+        if not ok or frame is None:
+            raise CameraError("la caméra n'a renvoyé aucune image (débranchée ?)")
+        return np.asarray(frame, dtype=np.uint8)
+
+    def close(self) -> None:
+        self._capture.release()
+
+
+class PiCamera:
+    """The Raspberry Pi camera through Picamera2, with exposure and white balance fixed.
+
+    Picamera2 comes from apt (``python3-picamera2``), so the Pi's virtualenv is made with
+    ``--system-site-packages``; it is imported here, on first use, so that nothing else
+    needs it. Its ``"RGB888"`` format delivers arrays in B, G, R order, which is what
+    OpenCV wants. Fixed exposure and gains make two stills of the same rack look alike,
+    which the calibration relies on.
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int] = (2028, 1520),
+        exposure_us: int = 20_000,
+        gain: float = 2.0,
+        colour_gains: tuple[float, float] = (1.8, 1.6),
+        settle_s: float = 0.5,
+    ) -> None:
+        try:
+            from picamera2 import Picamera2  # type: ignore[import-not-found, unused-ignore]
+        except ImportError:
+            raise CameraError(
+                "picamera2 est absent : installez python3-picamera2 (apt) et créez "
+                "l'environnement Python avec --system-site-packages"
+            ) from None
+        try:
+            camera: Any = Picamera2()
+            config = camera.create_still_configuration(main={"format": "RGB888", "size": size})
+            camera.configure(config)
+            camera.set_controls(
+                {
+                    "AeEnable": False,
+                    "ExposureTime": exposure_us,
+                    "AnalogueGain": gain,
+                    "AwbEnable": False,
+                    "ColourGains": colour_gains,
+                }
+            )
+            camera.start()
+        except Exception as error:  # the library raises many kinds; all mean "no camera"
+            raise CameraError(f"la caméra du Raspberry Pi ne démarre pas : {error}") from None
+        self._camera = camera
+        atexit.register(self.close)
+        time.sleep(settle_s)
+
+    def capture(self) -> Image:
+        try:
+            frame = self._camera.capture_array("main")
+        except Exception as error:
+            raise CameraError(
+                f"la caméra du Raspberry Pi n'a pas pris de photo : {error}"
+            ) from None
+        return np.ascontiguousarray(frame[:, :, :3], dtype=np.uint8)
+
+    def close(self) -> None:
+        camera, self._camera = self._camera, None
+        if camera is not None:
+            camera.stop()
+            camera.close()
+
+
+#: The back-ends by the name a command-line flag gives them.
+BACKENDS: dict[str, Callable[..., Camera]] = {
+    "pi": PiCamera,
+    "opencv": OpenCVCamera,
+    "folder": FolderCamera,
+}

@@ -1,0 +1,317 @@
+"""What a reader returns, and the pieces every reader shares: marks, rows, Tesseract.
+
+A *mark* is a dark blob on a locally lighter surface: the ink of a letter on a tile, of a
+number on a plate, of a letter on a die. Readers find marks first and the objects around
+them second, because ink on a tile looks the same on every table, while the tiles
+themselves may be the colour of the table or of the holder.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.camera import Image
+from vision.glyphs import Mask
+
+#: Below this confidence a value is reported as "?" and its index listed in ``uncertain``.
+UNSURE_BELOW = 0.6
+
+#: Ink on a tile is far darker than the face around it (over 100 grey levels in the
+#: synthetic photos, light or dim); wood grain and shadows stay under about 40.
+MIN_CONTRAST = 45.0
+
+#: Photos are read at this size (longest side, pixels): enough for tiles, fast on a Pi.
+WORKING_SIZE = 1024
+
+
+class NothingFound(ValueError):
+    """The photo shows no rack, plates or dice; the message is French."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What was read on one photo: the JSON of ``arbitre read``."""
+
+    kind: str
+    """``letters``, ``numbers`` or ``dice``."""
+    values: tuple[str | int, ...]
+    """Left to right; ``"?"`` where unsure."""
+    confidence: tuple[float, ...]
+    """One in [0, 1] per value."""
+    uncertain: tuple[int, ...] = ()
+    """Indexes of the values that are ``"?"``."""
+    warnings: tuple[str, ...] = ()
+    """French sentences: a blank tile, an impossible draw, Tesseract disagreeing..."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "values": list(self.values),
+            "confidence": list(self.confidence),
+            "uncertain": list(self.uncertain),
+            "warnings": list(self.warnings),
+        }
+
+
+def working_gray(image: Image) -> tuple[NDArray[np.uint8], float]:
+    """The photo in grey at :data:`WORKING_SIZE`, and the factor it was scaled by."""
+    if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 32:
+        raise NothingFound("image vide ou trop petite")
+    scale = min(1.0, WORKING_SIZE / max(image.shape[:2]))
+    if scale < 1.0:
+        image = np.asarray(
+            cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8
+        )
+    return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), np.uint8), scale
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One dark blob: its bounding box, centre and pixels (a mask the size of the box)."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    mask: Mask
+    contrast: float = 0.0
+    """How much darker the ink is than its surround (grey levels, 0 if unknown)."""
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+
+def find_marks(gray: NDArray[np.uint8], stroke: int = 31) -> list[Mark]:
+    """Dark blobs narrower than ``stroke`` on a lighter surround, the size of glyphs.
+
+    A morphological closing erases dark strokes thinner than the kernel and keeps the
+    surface they are printed on; what the closing brightened most is ink (the "black-hat").
+    Dividing by the local surface makes the test work in shade and in glare alike.
+    """
+    height, width = gray.shape
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (stroke, stroke))
+    surface = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
+    ink = surface.astype(np.int16) - gray.astype(np.int16)
+    binary = (ink > 0.25 * surface.astype(np.int16) + 8).astype(np.uint8)
+    binary = np.asarray(
+        cv2.morphologyEx(binary, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)), np.uint8
+    )
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    marks: list[Mark] = []
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        if not (10 <= h <= 0.3 * height and 2 <= w <= 0.3 * width and area >= 20):
+            continue
+        if x == 0 or y == 0 or x + w == width or y + h == height:
+            continue  # cut by the edge of the photo: unreadable, and often a pattern
+        fill = area / (w * h)
+        tall = h / w
+        if fill < 0.1 or (fill > 0.9 and tall < 2.5) or tall < 0.25 or tall > 12:
+            continue
+        mask = (labels[y : y + h, x : x + w] == label).astype(np.uint8) * 255
+        contrast = _surrounded(gray, (x, y, w, h), mask)
+        if contrast >= MIN_CONTRAST:
+            marks.append(Mark(x, y, w, h, mask, contrast))
+    # A frame around other marks (a tile's dark border) is not a glyph.
+    return [
+        m
+        for m in marks
+        if not any(
+            o is not m and m.x < o.cx < m.x + m.w and m.y < o.cy < m.y + m.h and o.h < 0.8 * m.h
+            for o in marks
+        )
+    ]
+
+
+def _surrounded(gray: NDArray[np.uint8], box: tuple[int, int, int, int], mask: Mask) -> float:
+    """How much lighter than the mark its surround is, on its darkest side; 0 unless
+    it is lighter on all four sides, as the face around printed ink is.
+
+    The dark gap between two tiles, a groove of the holder or a line of wood grain is
+    dark on two opposite sides (it runs on), a glyph never is.
+    """
+    x, y, w, h = box
+    ink = float(np.median(gray[y : y + h, x : x + w][mask > 0]))
+    gap, band = max(1, h // 16), max(2, h // 10)
+    sides = (
+        gray[max(0, y - gap - band) : max(0, y - gap), x : x + w],
+        gray[y + h + gap : y + h + gap + band, x : x + w],
+        gray[y : y + h, max(0, x - gap - band) : max(0, x - gap)],
+        gray[y : y + h, x + w + gap : x + w + gap + band],
+    )
+    if any(side.size == 0 for side in sides):
+        return 0.0
+    levels = [float(np.percentile(side, 75)) for side in sides]
+    if min(levels) > ink + max(15.0, 0.4 * (max(levels) - ink)):
+        return min(levels) - ink
+    return 0.0
+
+
+@dataclass(frozen=True)
+class Row:
+    """Marks of similar height along one straight line, left to right."""
+
+    marks: tuple[Mark, ...]
+    angle: float
+    """Slope of the line, radians (image y grows downwards)."""
+
+
+def find_rows(marks: Sequence[Mark], max_gap: float = 6.5, slack: float = 0.25) -> list[Row]:
+    """Rows of marks, best first: the more marks and the taller, the better.
+
+    Every pair of neighbouring marks of similar height proposes a line; the marks close to
+    it and of the same height join (a RANSAC over pairs). A row breaks where two marks are
+    more than ``max_gap`` glyph heights apart. Points printed small in tile corners are a
+    third of a letter's height, so they never join the letters' row.
+    """
+    if not marks:
+        return []
+    centres = np.array([[m.cx, m.cy] for m in marks])
+    heights = np.array([m.h for m in marks], float)
+    rows: list[Row] = []
+    seen: set[tuple[int, ...]] = set()
+    for i, mark in enumerate(marks):
+        dx = centres[:, 0] - mark.cx
+        dy = centres[:, 1] - mark.cy
+        near = np.argsort(np.hypot(dx, dy))[1:6]
+        for j in near:
+            if not 0.6 < heights[j] / heights[i] < 1.6 or abs(dx[j]) < 0.3 * heights[i]:
+                continue
+            if abs(dy[j]) > 0.5 * abs(dx[j]) or abs(dx[j]) > max_gap * heights[i]:
+                continue
+            angle = math.atan2(dy[j], dx[j]) if dx[j] > 0 else math.atan2(-dy[j], -dx[j])
+            size = (heights[i] + heights[j]) / 2
+            normal = np.array([-math.sin(angle), math.cos(angle)])
+            off = (centres - centres[i]) @ normal
+            members = np.flatnonzero(
+                (np.abs(off) < slack * size) & (heights > 0.55 * size) & (heights < 1.5 * size)
+            )
+            along = (centres[members] - centres[i]) @ np.array([math.cos(angle), math.sin(angle)])
+            order = members[np.argsort(along)]
+            # Keep the run that holds i, cut where the gap is too wide.
+            runs: list[list[int]] = [[int(order[0])]]
+            for a, b in itertools.pairwise(order):
+                if np.hypot(*(centres[b] - centres[a])) > max_gap * size:
+                    runs.append([])
+                runs[-1].append(int(b))
+            run = next(r for r in runs if i in r)
+            key = tuple(sorted(run))
+            if key in seen:
+                continue
+            seen.add(key)
+            rows.append(Row(tuple(marks[k] for k in run), angle))
+    rows.sort(
+        key=lambda r: len(r.marks) * math.sqrt(np.median([m.h for m in r.marks])), reverse=True
+    )
+    if not rows:  # a single tile: every mark is a candidate, the tallest first
+        rows = [Row((m,), 0.0) for m in sorted(marks, key=lambda m: -m.h)]
+    return rows
+
+
+def whole_glyph(gray: NDArray[np.uint8], mark: Mark, width: float) -> Mark:
+    """The mark again, thresholded on its own tile (Otsu) so thin strokes come back.
+
+    The tile is cut ``width`` wide around the mark; every dark piece within the letter's
+    height band joins it, the points printed lower in the corner do not.
+    """
+    band = 0.15 * mark.h
+    x0 = max(0, round(mark.cx - width / 2))
+    x1 = min(gray.shape[1], round(mark.cx + width / 2))
+    y0, y1 = max(0, round(mark.y - 2 * band)), min(gray.shape[0], round(mark.y + mark.h + 2 * band))
+    window = gray[y0:y1, x0:x1]
+    if window.size == 0:
+        return mark
+    _, ink = cv2.threshold(window, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    keep = np.zeros(count, bool)
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        top, bottom = y0 + y, y0 + y + h
+        inside = top >= mark.y - band and bottom <= mark.y + mark.h + band
+        overlaps = x0 + x < mark.x + mark.w + band and x0 + x + w > mark.x - band
+        keep[label] = inside and overlaps and area >= 4 and x > 0 and x + w < window.shape[1]
+    if not keep.any():
+        return mark
+    pieces = keep[labels]
+    ys, xs = np.nonzero(pieces)
+    top, left = int(ys.min()), int(xs.min())
+    bottom, right = int(ys.max()) + 1, int(xs.max()) + 1
+    mask = (pieces[top:bottom, left:right] * 255).astype(np.uint8)
+    contrast = float(np.median(window[~pieces]) - np.median(window[pieces]))
+    return Mark(x0 + left, y0 + top, right - left, bottom - top, mask, contrast)
+
+
+def upright(mark: Mark, angle: float) -> Mask:
+    """The mark's pixels turned by ``-angle`` so that its row is horizontal."""
+    pad = max(mark.w, mark.h) // 2
+    canvas = cv2.copyMakeBorder(mark.mask, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    centre = (canvas.shape[1] / 2, canvas.shape[0] / 2)
+    matrix = cv2.getRotationMatrix2D(centre, math.degrees(angle), 1.0)
+    turned = cv2.warpAffine(canvas, matrix, canvas.shape[::-1], flags=cv2.INTER_LINEAR)
+    return np.asarray((turned > 100).astype(np.uint8) * 255, np.uint8)
+
+
+def tesseract_available() -> bool:
+    return shutil.which("tesseract") is not None
+
+
+def tesseract_words(
+    groups: Sequence[Sequence[Mask]], whitelist: str, height: int = 40, gap: float = 0.5
+) -> list[str] | None:
+    """Tesseract's reading of glyph groups laid out dark on white in one line.
+
+    The glyphs of a group are set close together and the groups ``gap`` heights apart;
+    the answer is Tesseract's words (split on spaces). ``None`` when Tesseract is not
+    installed or fails: its opinion is a second one.
+    """
+    if not groups or not tesseract_available():
+        return None
+    import pytesseract
+
+    # Tesseract's OpenMP threads cost more than they give on an image this small: one
+    # thread reads a rack in about 150 ms here instead of 240.
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+    words = []
+    for group in groups:
+        pieces = []
+        for glyph in group:
+            points = cv2.findNonZero(glyph)
+            if points is None:
+                continue
+            x, y, w, h = cv2.boundingRect(points)
+            width = max(1, round(w * height / h))
+            crop = cv2.resize(
+                glyph[y : y + h, x : x + w], (width, height), interpolation=cv2.INTER_AREA
+            )
+            pieces.append(np.pad(np.asarray(crop, np.uint8), ((0, 0), (height // 8, height // 8))))
+        if pieces:
+            words.append(np.pad(np.hstack(pieces), ((0, 0), (round(gap * height / 2),) * 2)))
+    if not words:
+        return None
+    strip = 255 - np.pad(np.hstack(words), height // 2)
+    config = f"--psm 6 -c tessedit_char_whitelist={whitelist}"
+    try:
+        text = pytesseract.image_to_string(strip, config=config, timeout=5)
+    except (RuntimeError, pytesseract.TesseractError):
+        return None
+    return str(text).split()
+
+
+def tesseract_line(glyphs: Sequence[Mask], whitelist: str, height: int = 40) -> str | None:
+    """Tesseract's reading of single glyphs in one line, spaces removed (or ``None``)."""
+    words = tesseract_words([[g] for g in glyphs], whitelist, height)
+    return None if words is None else "".join(words)
