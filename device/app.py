@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,7 +85,7 @@ class App:
         self.sounds = Sounds(panel.piezo if panel is not None else None)
         self.store = Store(options.data_dir / "games.db")
         self.session: Session | None = None
-        self.solutions: dict[int, Any] = {}
+        self.solutions: dict[Hashable, Any] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")
         self.demo = DemoPlayer(self) if options.demo else None
         self.running = True
@@ -126,7 +126,7 @@ class App:
 
     # --- slow work off the UI thread -------------------------------------------------
 
-    def solve_in_background(self, key: int, work: Callable[[], object]) -> None:
+    def solve_in_background(self, key: Hashable, work: Callable[[], object]) -> None:
         """Run ``work`` in the solver thread; its result lands in ``solutions[key]``."""
 
         def done(future: Future[object]) -> None:
@@ -134,7 +134,8 @@ class App:
                 self.solutions[key] = future.result()
             except Exception as error:  # the UI shows the error instead of an answer
                 self.solutions[key] = error
-            pygame.event.post(pygame.event.Event(SOLVED_EVENT, key=key))
+            if pygame.display.get_init():
+                pygame.event.post(pygame.event.Event(SOLVED_EVENT, key=key))
 
         self._worker.submit(work).add_done_callback(done)
 

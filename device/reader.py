@@ -9,7 +9,13 @@ draw made by the device (or typed).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
+
+from vision.camera import Camera, CameraError
+from vision.plates import read_numbers
+from vision.rack import read_letters
+from vision.reading import NothingFound, Reading
 
 
 class NoDraw(RuntimeError):
@@ -52,3 +58,43 @@ class NoCamera:
 
     def close(self) -> None:
         pass
+
+
+def _values(reading: Reading) -> DrawReading:
+    values = tuple("?" if i in reading.uncertain else str(v) for i, v in enumerate(reading.values))
+    return DrawReading(values, tuple(reading.warnings))
+
+
+class CameraReader:
+    """Photographs the holder and reads it with the vision readers.
+
+    A real camera serves both kinds of rounds; the simulation gives one folder of sample
+    photos to each (``numbers_camera``).
+    """
+
+    def __init__(
+        self,
+        camera: Camera,
+        numbers_camera: Camera | None = None,
+        data_dir: Path | None = None,
+    ) -> None:
+        self.letters_camera = camera
+        self.numbers_camera = numbers_camera or camera
+        self.data_dir = data_dir
+
+    def read_letters(self) -> DrawReading:
+        try:
+            return _values(read_letters(self.letters_camera.capture(), data_dir=self.data_dir))
+        except (CameraError, NothingFound) as error:
+            raise NoDraw(str(error)) from None
+
+    def read_numbers(self) -> DrawReading:
+        try:
+            return _values(read_numbers(self.numbers_camera.capture(), data_dir=self.data_dir))
+        except (CameraError, NothingFound) as error:
+            raise NoDraw(str(error)) from None
+
+    def close(self) -> None:
+        self.letters_camera.close()
+        if self.numbers_camera is not self.letters_camera:
+            self.numbers_camera.close()

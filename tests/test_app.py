@@ -67,12 +67,19 @@ def make_app(tmp_path: Path, reader: object = None, **options: object) -> tuple[
 KEYS = {Action.BUZZ: pygame.K_SPACE, Action.CONFIRM: pygame.K_RETURN}
 
 
+def settle(app: App) -> None:
+    """Let the worker thread finish (a photo read, a solve) and the app take its result."""
+    app._worker.submit(lambda: None).result()
+    app.step()
+
+
 def press(app: App, action: Action = Action.BUZZ) -> None:
     """Press a key as a USB keyboard would (a moment after the last), and let the app take it."""
     if isinstance(app.clock, FakeClock):
         app.clock.now += 0.5
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=KEYS[action], unicode=" ", mod=0))
     app.step()
+    settle(app)
 
 
 def tap(app: App, x: int, y: int) -> None:
@@ -262,4 +269,20 @@ def test_a_word_that_is_not_french_is_refused_with_its_reason(tmp_path: Path) ->
     assert isinstance(app.scene, ResultScene)
     assert app.scene.played.reasons["Joueur 1"]
     app.step()
+    app.close()
+
+
+def test_the_simulated_camera_reads_the_bundled_sample_photos(tmp_path: Path) -> None:
+    from device.reader import CameraReader
+    from vision.camera import FolderCamera
+    from vision.samples import SAMPLES
+
+    reader = CameraReader(FolderCamera(SAMPLES / "letters"), FolderCamera(SAMPLES / "numbers"))
+    app, _ = make_app(tmp_path, reader)
+    press(app)  # play
+    press(app)  # the first numbers photo: 3 100 8 8 10 6
+    scene = app.scene
+    assert isinstance(scene, RoundScene)
+    assert scene.current.plates == (3, 100, 8, 8, 10, 6)
+    assert scene.current.phase is Phase.READY
     app.close()

@@ -81,12 +81,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
     """The GPIO panel (or None) and the draw reader, with French notes on what is simulated."""
-    from device.reader import NoCamera
+    from device.reader import CameraReader
     from hardware.config import load_config
     from hardware.panel import NoGPIO, open_panel
+    from vision.camera import CameraError, FolderCamera, OpenCVCamera, PiCamera
+    from vision.samples import SAMPLES
 
     notes: list[str] = []
     panel = None
+    camera = None
     if not simulate:
         config, config_notes = load_config()
         notes += config_notes
@@ -96,6 +99,16 @@ def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
                 panel = open_panel(config)
             except NoGPIO as why:
                 notes.append(str(why))
+        for make in (PiCamera, OpenCVCamera):
+            try:
+                camera = make()
+                break
+            except CameraError as why:
+                notes.append(str(why))
     if panel is None:
         notes.append("buzzer simulé : barre d'espace (appui long : F1)")
-    return panel, NoCamera("pas de caméra branchée"), notes
+    if camera is not None:
+        return panel, CameraReader(camera), notes
+    notes.append("caméra simulée : les photos d'exemple")
+    reader = CameraReader(FolderCamera(SAMPLES / "letters"), FolderCamera(SAMPLES / "numbers"))
+    return panel, reader, notes

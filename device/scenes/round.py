@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -50,6 +51,7 @@ class RoundScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.reading: DrawReading | None = None
+        self.reading_key: Hashable | None = None
         self.fixing: int | None = None
         self.target: int | None = None
         self.beeped: set[int] = set()
@@ -121,24 +123,35 @@ class RoundScene(Scene):
     # --- the draw -----------------------------------------------------------------
 
     def read_draw(self) -> None:
-        """Read the holder (or use the corrected reading) and give the draw to the game."""
+        """Read the holder off the UI thread (or use the corrected reading), then give the
+        draw to the game."""
         if self.reading is not None and self.reading.uncertain:
             self.message = "touchez les tuiles « ? » pour les corriger"
             return
-        if self.reading is None:
-            try:
-                kind = self.current.kind
-                reader = self.app.reader
-                self.reading = (
-                    reader.read_numbers() if kind is RoundKind.NUMBERS else reader.read_letters()
-                )
-            except NoDraw as why:
-                self._commit(self._session().random_draw(), f"{why} : tirage fait par l'arbitre")
-                return
-            if self.reading.uncertain:
+        if self.reading is not None:
+            self._commit(self._event_from_reading(), None)
+            return
+        if self.reading_key is not None:
+            return  # a photo is being read
+        current = self.current
+        reader = self.app.reader
+        self.reading_key = ("lecture", current.number, self.app.clock())
+        work = reader.read_numbers if current.kind is RoundKind.NUMBERS else reader.read_letters
+        self.app.solve_in_background(self.reading_key, work)
+        self.message = "lecture du chevalet…"
+
+    def _read(self, result: object) -> None:
+        """What the reader gave: a reading, or why there is none (then the device draws)."""
+        if isinstance(result, DrawReading):
+            self.reading = result
+            if result.uncertain:
                 self.message = "tuiles illisibles en orange : touchez-les pour corriger"
-                return
-        self._commit(self._event_from_reading(), None)
+            else:
+                self.message = None
+                self._commit(self._event_from_reading(), None)
+            return
+        why = str(result) if isinstance(result, NoDraw) else f"lecture impossible ({result})"
+        self._commit(self._session().random_draw(), f"{why} : tirage fait par l'arbitre")
 
     def _session(self) -> Session:
         assert self.app.session is not None
@@ -192,6 +205,11 @@ class RoundScene(Scene):
         self.app.switch(AnswersScene(self.app))
 
     def update(self, now: float) -> bool:
+        if self.reading_key is not None and self.reading_key in self.app.solutions:
+            result = self.app.solutions.pop(self.reading_key)
+            self.reading_key = None
+            self._read(result)
+            return True
         current = self.game.current
         if current is None or current.phase is not Phase.RUNNING:
             return False
