@@ -286,3 +286,96 @@ def test_the_simulated_camera_reads_the_bundled_sample_photos(tmp_path: Path) ->
     assert scene.current.plates == (3, 100, 8, 8, 10, 6)
     assert scene.current.phase is Phase.READY
     app.close()
+
+
+def test_a_whole_boxed_game_through_the_event_loop_with_the_mock_button(tmp_path: Path) -> None:
+    """The chain of the issue: the mock GPIO button is pressed, the sample photos are read,
+    the timer runs on a fake clock, answers are entered, the scores and the winner appear;
+    the screenshots are read back by Tesseract for their key words."""
+    import pytesseract
+    from PIL import Image
+
+    from device.reader import CameraReader
+    from vision.camera import FolderCamera
+    from vision.samples import SAMPLES
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    panel = open_panel(HardwareConfig(), pin_factory=factory)
+    clock = FakeClock()
+    panel.button.clock = clock
+    reader = CameraReader(FolderCamera(SAMPLES / "letters"), FolderCamera(SAMPLES / "numbers"))
+    shots = tmp_path / "shots"
+    app = App(AppOptions(data_dir=tmp_path, screenshot_dir=shots), reader, panel, clock=clock)
+    pin = factory.pin(17)
+
+    def buzz() -> None:
+        clock.now += 0.5
+        pin.drive_low()
+        clock.now += 0.1
+        pin.drive_high()
+        app.step()
+        settle(app)
+
+    app.step()  # the home screen
+    buzz()  # a new game
+    for _ in range(200):
+        scene = app.scene
+        if isinstance(scene, EndScene):
+            break
+        if isinstance(scene, AnswersScene):
+            if scene.index == 1:  # the second player finds nothing
+                scene.on_button("nothing")
+            elif scene.numbers is not None:
+                plates = sorted(scene.current.plates, reverse=True)
+                for key in (f"num:{plates[0]}", "op:+", f"num:{plates[1]}"):
+                    scene.on_button(key)
+            elif scene.word is not None:
+                scene.word.tap(0)
+                scene.word.tap(1)
+            if scene is app.scene and scene.index == 0:
+                scene.on_button("ok")
+            app.step()
+            settle(app)
+            continue
+        if isinstance(scene, RoundScene) and scene.current.phase is Phase.RUNNING:
+            clock.now += 50
+            app.step()
+            continue
+        buzz()
+    assert isinstance(app.scene, EndScene)
+    app.step()
+    assert app.session is not None and app.session.game.over
+    assert sum(app.session.game.scores.values()) > 0
+    names = sorted(p.name for p in shots.iterdir())
+    assert any("reponse" in n for n in names) and names[-1].endswith("fin.png")
+    words = {
+        "accueil": "Duplicate",
+        "numbers-running": "Manche",
+        "resultat": "Buzzer",
+        "fin": "gagne",
+    }
+    for part, word in words.items():
+        shot = next(shots / n for n in names if part in n)
+        text = pytesseract.image_to_string(Image.open(shot))
+        assert word in text, (shot.name, text)
+    app.close()
+
+
+def test_an_unreadable_photo_makes_the_device_draw_instead(tmp_path: Path) -> None:
+    import cv2
+    import numpy as np
+
+    from device.reader import CameraReader
+    from vision.camera import FolderCamera
+
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "table.jpg"), np.full((480, 640, 3), 200, dtype=np.uint8))
+    app, _ = make_app(tmp_path, CameraReader(FolderCamera(photos)))
+    press(app)
+    press(app)
+    scene = app.scene
+    assert isinstance(scene, RoundScene)
+    assert scene.current.phase is Phase.READY and len(scene.current.plates) == 6
+    assert "tirage fait par l'arbitre" in (scene.message or "")
+    app.close()
