@@ -23,11 +23,12 @@ from engine.pyramide import (
     SheetLine,
     SolutionGiven,
 )
-from engine.pyramide_seats import rotate_tables
+from engine.pyramide_seats import Teams, rotate_tables
 from engine.session import Session
 from engine.store import Store
 
 PLAYERS = ("Ana", "Bruno", "Chloé", "David")  # Ana-Bruno against Chloé-David
+TRIO = PLAYERS[:3]  # a table of 3 in Individuel: Ana, Bruno, Chloé
 
 #: Each word of an énigme found at its first brick.
 AT_ONCE = ("found",) * 5
@@ -328,9 +329,19 @@ def test_pyramide_needs_two_doublettes_and_known_outcomes() -> None:
         brick(game, "bof")
 
 
-def test_a_pyramide_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("rules", "players", "teams", "enigmes"),
+    [
+        ("pyramide", PLAYERS, {1: ("Ana", "Bruno"), 2: ("Chloé", "David")}, 3 * 14),
+        # at 3, six énigmes make each player Dico twice and Syno twice
+        ("pyramide-individuel", TRIO, {1: ("Ana", "Chloé"), 2: ("Bruno", "Chloé")}, 4 * 14),
+    ],
+)
+def test_a_pyramide_game_is_saved_and_resumed_where_it_stopped(
+    tmp_path: Path, rules: str, players: tuple[str, ...], teams: Teams, enigmes: int
+) -> None:
     store = Store(tmp_path / "games.db")
-    session = Session.new(store, "pyramide", list(PLAYERS), seed=4)
+    session = Session.new(store, rules, list(players), seed=4)
     for _ in range(6):
         for _word in range(5):
             session.do(BricksBid(2))
@@ -343,8 +354,9 @@ def test_a_pyramide_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -
     resumed = Session.resume(store, session.game_id, clock=clock)
     game = resumed.game
     assert isinstance(game, PyramideGame) and game.phase is Phase.PING_PONG
+    assert game.start.rules == rules and game.teams() == teams
     assert game.ping_pong_team() == 2 and game.remaining(clock()) == pytest.approx(15.0)
-    assert game.sheet()["David"].enigmes == 3 * 14
+    assert {line.enigmes for line in game.sheet().values()} == {enigmes}
     clock.advance(16)  # team 2 took too long: the clock records the late brick
     assert resumed.clock_due() == BrickPlayed("late", 35.0)
     again = Session.resume(store, session.game_id).game
@@ -353,7 +365,6 @@ def test_a_pyramide_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -
 
 # --- the Individuel formula ---------------------------------------------------------
 
-TRIO = PLAYERS[:3]  # a table of 3: Ana, Bruno, Chloé
 
 #: Énigmes by their score: F 5 words + 8 bonus + the solution = 14; N the same without the
 #: solution, 13; M a word missed (no bonus) and the solution, 5; G the first word found at
@@ -404,6 +415,16 @@ def play_team_phases_on_the_clock(game: PyramideGame, clock: FakeClock) -> None:
     game.apply(PyramidEnded(clock.advance(5), word_said=True))
 
 
+def whole_individuel_game(players: tuple[str, ...], enigmas: str) -> PyramideGame:
+    """The 12 énigmes as ``enigmas`` says, then the team phases on a fake clock."""
+    game = individuel(players)
+    play_enigmas(game, enigmas)
+    assert game.phase is Phase.PING_PONG
+    play_team_phases_on_the_clock(game, FakeClock(0.0))
+    assert game.over
+    return game
+
+
 def test_individuel_at_four_each_player_is_dico_once_for_each_other_player() -> None:
     game = individuel()
     play_enigmas(game, "F" * 12)
@@ -447,14 +468,9 @@ def test_individuel_at_three_goes_round_the_table_and_shares_a_player_in_team_ph
 
 
 def test_a_whole_individuel_game_at_four_credits_every_point_to_the_players() -> None:
-    clock = FakeClock(0.0)
-    game = individuel()
     # Ana→Bruno F, Chloé→David N, Ana→Chloé M, Bruno→David F, David→Ana F, Chloé→Bruno N,
     # Bruno→Ana M, David→Chloé F, Chloé→Ana F, David→Bruno F, Ana→David N, Bruno→Chloé F
-    play_enigmas(game, "FNMFFNMFFFNF")
-    assert game.phase is Phase.PING_PONG
-    play_team_phases_on_the_clock(game, clock)
-    assert game.over
+    game = whole_individuel_game(PLAYERS, "FNMFFNMFFFNF")
     # Ping-Pong Ana-Bruno 2, Chloé-David 2; Noms propres Ana-Chloé 1, Bruno-David 3;
     # Grandes Pyramides Ana-David 4, Bruno-Chloé 3
     assert game.sheet() == {
@@ -468,12 +484,8 @@ def test_a_whole_individuel_game_at_four_credits_every_point_to_the_players() ->
 
 
 def test_a_whole_individuel_game_at_three_credits_the_shared_player_with_both_teams() -> None:
-    clock = FakeClock(0.0)
-    game = individuel(TRIO)
     # Chloé→Ana misses a word in the 3rd énigme, Bruno→Chloé forgets the solution in the 8th
-    play_enigmas(game, "FFMFFF" + "FNFFFF")
-    play_team_phases_on_the_clock(game, clock)
-    assert game.over
+    game = whole_individuel_game(TRIO, "FFMFFF" + "FNFFFF")
     # Ping-Pong Ana-Chloé 2, Bruno-Chloé 2: Chloé 4; Noms propres Ana-Bruno 1, Chloé-Bruno 3:
     # Bruno 4, every name; Grandes Pyramides Bruno-Ana 4, Chloé-Ana 3: Ana 7
     assert game.sheet() == {
@@ -501,32 +513,6 @@ def test_individuel_is_played_at_four_or_three_and_doublette_at_four_only() -> N
             individuel(players)
     with pytest.raises(PyramideError, match="deux doublettes"):
         PyramideGame(GameStarted("pyramide", TRIO, seed=1))
-
-
-def test_an_individuel_game_at_three_is_saved_and_resumed_with_its_seating(
-    tmp_path: Path,
-) -> None:
-    store = Store(tmp_path / "games.db")
-    session = Session.new(store, "pyramide-individuel", list(TRIO), seed=4)
-    for _ in range(6):
-        for _word in range(5):
-            session.do(BricksBid(2))
-            session.do(BrickPlayed("found", 0.0))
-        session.do(SolutionGiven(True))
-    session.do(EnigmasStopped())
-    session.do(ClockStarted(10.0))
-    session.do(BrickPlayed("missed", 15.0))
-    clock = FakeClock(20.0)
-    resumed = Session.resume(store, session.game_id, clock=clock)
-    game = resumed.game
-    assert isinstance(game, PyramideGame) and game.phase is Phase.PING_PONG
-    assert game.teams() == {1: ("Ana", "Chloé"), 2: ("Bruno", "Chloé")}
-    assert game.ping_pong_team() == 2 and game.remaining(clock()) == pytest.approx(15.0)
-    assert game.sheet()["Chloé"].enigmes == 4 * 14  # Dico twice and Syno twice in six
-    clock.advance(16)
-    assert resumed.clock_due() == BrickPlayed("late", 35.0)
-    again = Session.resume(store, session.game_id).game
-    assert isinstance(again, PyramideGame) and again.ping_pong_team() == 1
 
 
 def test_in_a_tournament_a_stays_b_moves_on_one_table_c_back_one_d_on_two() -> None:
