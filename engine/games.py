@@ -25,6 +25,7 @@ ENGINES: dict[str, Callable[[GameStarted], AnyGame]] = {
     "dice": DiceGame,
     "paroles": ParolesGame,
     "pyramide": PyramideGame,
+    "pyramide-individuel": PyramideGame,
 }
 
 

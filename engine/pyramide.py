@@ -24,9 +24,17 @@ The engine never hears the words: the events carry the outcome of each brick (``
 
 Choices where the rules are silent:
 
-- Four players in two doublettes: the first two seats against the last two. Each player
-  is Dico for their partner three times in the Énigmes, in the order A→B, C→D, B→A, D→C
-  (12 énigmes); the referee may stop after 6, 8 or 10 (:class:`EnigmasStopped`), and only
+- Two formulas (rules 3.1), two rule sets. ``"pyramide"``, the Doublette: four players
+  in two doublettes, the first two seats against the last two; each player is Dico for
+  their partner three times in the Énigmes, in the order A→B, C→D, B→A, D→C (12 énigmes).
+  ``"pyramide-individuel"``, the Individuel: four players, or three, each the partner of
+  each other in turn: every (Dico, Syno) pair in the Énigmes, another split of the table
+  for each team phase, and at a table of 3 one player in both teams, the Syno of both
+  Dicos. :mod:`engine.pyramide_seats` holds who plays with whom, and why.
+  Points are always credited to players: an énigme to its Dico and Syno, a team's point
+  to both its players, so the score sheet has one line a player in both formulas, and
+  its ties are broken the same way.
+- The referee may stop the Énigmes after 6, 8 or 10 (:class:`EnigmasStopped`), and only
   the énigmes played count, as the rules say.
 - Énigmes: a bid leaves at least one brick for each word still to come; bricks bid but
   not spent (the word found earlier) go back to the stock, so the bonus is 13 minus the
@@ -50,6 +58,10 @@ from enum import StrEnum
 from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
+from engine.pyramide_seats import Teams, doublette_seating, individuel_seating
+
+#: The Individuel formula's rule set; ``"pyramide"`` is the Doublette.
+INDIVIDUEL = "pyramide-individuel"
 
 ENIGMA_WORDS = 5
 ENIGMA_BRICKS = 13
@@ -287,19 +299,25 @@ class SheetLine:
 
 
 class PyramideGame:
-    """A game of Pyramide: build it from ``GameStarted(rules="pyramide")`` with 4 players."""
+    """A game of Pyramide: build it from ``GameStarted(rules="pyramide")`` with 4 players
+    in two doublettes, or ``GameStarted(rules="pyramide-individuel")`` with 4 or 3 players."""
 
     def __init__(self, start: GameStarted) -> None:
         players = tuple(p.strip() for p in start.players)
-        if len(players) != 4 or len(set(players)) != 4 or not all(players):
-            raise PyramideError("Pyramide se joue à quatre, en deux doublettes aux noms différents")
+        individuel = start.rules == INDIVIDUEL
+        sizes = (3, 4) if individuel else (4,)
+        if len(players) not in sizes or len(set(players)) != len(players) or not all(players):
+            raise PyramideError(
+                "Pyramide en individuel se joue à quatre ou à trois, aux noms différents"
+                if individuel
+                else "Pyramide se joue à quatre, en deux doublettes aux noms différents"
+            )
         self.start = start
         self.players = players
-        a, b, c, d = players
-        self.teams = {1: (a, b), 2: (c, d)}
-        pairs = [(a, b), (c, d), (b, a), (d, c)]
-        self.enigma_order = [pairs[i % 4] for i in range(ENIGMAS)]
-        self.enigmas: list[Enigma] = [Enigma(a, b)]
+        self.seating = individuel_seating(players) if individuel else doublette_seating(players)
+        """Who is Dico and Syno of each énigme, and the teams of each team phase."""
+        self.enigma_order = list(self.seating.enigmas)
+        self.enigmas: list[Enigma] = [Enigma(*self.enigma_order[0])]
         self.enigmas_stopped = False
         self.ping_pong: list[TeamWord] = []
         self.ping_pong_clock: float | None = None
@@ -358,6 +376,18 @@ class PyramideGame:
     def _names_done(self) -> bool:
         return len(self.names) == NAMES and self.names[-1].done
 
+    def teams(self, phase: Phase | None = None) -> Teams:
+        """The two teams of a team phase (by default the phase in play, and the Ping-Pong's
+        before it): who scores when the events name team 1 or 2. At a table of 3 one
+        player is in both."""
+        seating = self.seating
+        chosen = phase or self.phase
+        if chosen is Phase.NOMS_PROPRES:
+            return seating.noms_propres
+        if chosen is Phase.GRANDES_PYRAMIDES:
+            return seating.grandes_pyramides
+        return seating.ping_pong
+
     def ping_pong_team(self) -> int | None:
         """The team whose turn it is in the Ping-Pong."""
         if self.phase is not Phase.PING_PONG or not self.ping_pong:
@@ -398,18 +428,19 @@ class PyramideGame:
                 columns[player][4] += enigma.bonus
                 columns[player][5] += 1 if enigma.solution else 0
         phase = self.phase
+        seating = self.seating
         team_phases = [
-            (1, self.ping_pong, phase not in (Phase.ENIGMES, Phase.PING_PONG)),
-            (2, self.names, phase in (Phase.GRANDES_PYRAMIDES, Phase.OVER)),
+            (1, self.ping_pong, phase not in (Phase.ENIGMES, Phase.PING_PONG), seating.ping_pong),
+            (2, self.names, phase in (Phase.GRANDES_PYRAMIDES, Phase.OVER), seating.noms_propres),
         ]
-        for column, words, finished in team_phases:
+        for column, words, finished, teams in team_phases:
             for word in words if finished else []:
                 if word.point_to is not None:
-                    for player in self.teams[word.point_to]:
+                    for player in teams[word.point_to]:
                         columns[player][column] += 1
         if phase is Phase.OVER:
             for pyramid in self.pyramids:
-                for player in self.teams[pyramid.team]:
+                for player in seating.grandes_pyramides[pyramid.team]:
                     columns[player][3] += pyramid.found
         return {p: SheetLine(*c) for p, c in columns.items()}
 

@@ -23,10 +23,12 @@ from engine.pyramide import (
     SheetLine,
     SolutionGiven,
 )
+from engine.pyramide_seats import Teams, rotate_tables
 from engine.session import Session
 from engine.store import Store
 
 PLAYERS = ("Ana", "Bruno", "Chloé", "David")  # Ana-Bruno against Chloé-David
+TRIO = PLAYERS[:3]  # a table of 3 in Individuel: Ana, Bruno, Chloé
 
 #: Each word of an énigme found at its first brick.
 AT_ONCE = ("found",) * 5
@@ -327,9 +329,19 @@ def test_pyramide_needs_two_doublettes_and_known_outcomes() -> None:
         brick(game, "bof")
 
 
-def test_a_pyramide_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("rules", "players", "teams", "enigmes"),
+    [
+        ("pyramide", PLAYERS, {1: ("Ana", "Bruno"), 2: ("Chloé", "David")}, 3 * 14),
+        # at 3, six énigmes make each player Dico twice and Syno twice
+        ("pyramide-individuel", TRIO, {1: ("Ana", "Chloé"), 2: ("Bruno", "Chloé")}, 4 * 14),
+    ],
+)
+def test_a_pyramide_game_is_saved_and_resumed_where_it_stopped(
+    tmp_path: Path, rules: str, players: tuple[str, ...], teams: Teams, enigmes: int
+) -> None:
     store = Store(tmp_path / "games.db")
-    session = Session.new(store, "pyramide", list(PLAYERS), seed=4)
+    session = Session.new(store, rules, list(players), seed=4)
     for _ in range(6):
         for _word in range(5):
             session.do(BricksBid(2))
@@ -342,9 +354,183 @@ def test_a_pyramide_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -
     resumed = Session.resume(store, session.game_id, clock=clock)
     game = resumed.game
     assert isinstance(game, PyramideGame) and game.phase is Phase.PING_PONG
+    assert game.start.rules == rules and game.teams() == teams
     assert game.ping_pong_team() == 2 and game.remaining(clock()) == pytest.approx(15.0)
-    assert game.sheet()["David"].enigmes == 3 * 14
+    assert {line.enigmes for line in game.sheet().values()} == {enigmes}
     clock.advance(16)  # team 2 took too long: the clock records the late brick
     assert resumed.clock_due() == BrickPlayed("late", 35.0)
     again = Session.resume(store, session.game_id).game
     assert isinstance(again, PyramideGame) and again.ping_pong_team() == 1
+
+
+# --- the Individuel formula ---------------------------------------------------------
+
+
+#: Énigmes by their score: F 5 words + 8 bonus + the solution = 14; N the same without the
+#: solution, 13; M a word missed (no bonus) and the solution, 5; G the first word found at
+#: its 2nd brick, 5 + 7 + 1 = 13; H two words at their 2nd brick, 5 + 6 + 1 = 12.
+ENIGMAS_PLAYED = {
+    "F": (AT_ONCE, True),
+    "N": (AT_ONCE, False),
+    "M": (("found", "missed missed", "found", "found", "found"), True),
+    "G": (("missed found", *AT_ONCE[1:]), True),
+    "H": (("missed found", "missed found", *AT_ONCE[2:]), True),
+}
+
+
+def individuel(players: tuple[str, ...] = PLAYERS) -> PyramideGame:
+    return PyramideGame(GameStarted("pyramide-individuel", players, seed=1))
+
+
+def play_enigmas(game: PyramideGame, kinds: str) -> None:
+    for kind in kinds:
+        words, solution = ENIGMAS_PLAYED[kind]
+        play_enigma(game, words, solution)
+
+
+def play_team_phases_on_the_clock(game: PyramideGame, clock: FakeClock) -> None:
+    """The Ping-Pong and Noms propres of :func:`play_ping_pong` and :func:`play_names`, and
+    two pyramids (4 expressions, then 3 and a word said), on the clock: the 4th brick of
+    the 3rd word comes too late and the first pyramid runs out of time."""
+    game.apply(ClockStarted(clock()))
+    for outcome in ("missed", "found", "error", "missed", "missed", "missed"):
+        brick(game, outcome, clock.advance(8))
+    assert game.due(clock.advance(19)) is None
+    late = game.due(clock.advance(1))
+    assert late == BrickPlayed("late", clock())
+    game.apply(late)
+    for outcome in ("missed", "found", "missed", "missed", "missed", "found"):
+        brick(game, outcome, clock.advance(8))
+    assert [word.point_to for word in game.ping_pong] == [2, 1, None, 2, 1]
+    play_names(game)
+    game.apply(ClockStarted(clock.advance(60)))
+    for _ in range(4):
+        game.apply(ExpressionFound(clock.advance(15)))
+    time_up = game.due(clock.advance(10))
+    assert time_up == PyramidEnded(clock())
+    game.apply(time_up)
+    game.apply(ClockStarted(clock.advance(30)))
+    for _ in range(3):
+        game.apply(ExpressionFound(clock.advance(10)))
+    game.apply(PyramidEnded(clock.advance(5), word_said=True))
+
+
+def whole_individuel_game(players: tuple[str, ...], enigmas: str) -> PyramideGame:
+    """The 12 énigmes as ``enigmas`` says, then the team phases on a fake clock."""
+    game = individuel(players)
+    play_enigmas(game, enigmas)
+    assert game.phase is Phase.PING_PONG
+    play_team_phases_on_the_clock(game, FakeClock(0.0))
+    assert game.over
+    return game
+
+
+def test_individuel_at_four_each_player_is_dico_once_for_each_other_player() -> None:
+    game = individuel()
+    play_enigmas(game, "F" * 12)
+    pairs = [(enigma.dico, enigma.syno) for enigma in game.enigmas]
+    assert len(set(pairs)) == 12 and all(dico != syno for dico, syno in pairs)
+    assert pairs[:2] == [("Ana", "Bruno"), ("Chloé", "David")]
+    # the first six énigmes put every two players together once
+    assert {frozenset(pair) for pair in pairs[:6]} == {
+        frozenset((one, other)) for one in PLAYERS for other in PLAYERS if one < other
+    }
+    # stopped after 6, 8 or 10, every player has played as many énigmes
+    for played in (6, 8, 10, 12):
+        seen = [player for pair in pairs[:played] for player in pair]
+        assert {seen.count(player) for player in PLAYERS} == {played // 2}, played
+
+
+def test_individuel_at_four_each_team_phase_splits_the_table_another_way() -> None:
+    game = individuel()
+    splits = [
+        game.teams(Phase.PING_PONG),
+        game.teams(Phase.NOMS_PROPRES),
+        game.teams(Phase.GRANDES_PYRAMIDES),
+    ]
+    assert splits[0] == {1: ("Ana", "Bruno"), 2: ("Chloé", "David")}
+    partners = [frozenset(team) for split in splits for team in split.values()]
+    assert len(set(partners)) == 6  # each player partners each other player once
+
+
+def test_individuel_at_three_goes_round_the_table_and_shares_a_player_in_team_phases() -> None:
+    game = individuel(TRIO)
+    play_enigmas(game, "F" * 12)
+    pairs = [(enigma.dico, enigma.syno) for enigma in game.enigmas]
+    assert pairs[:3] == [("Ana", "Bruno"), ("Bruno", "Chloé"), ("Chloé", "Ana")]
+    assert len(set(pairs[:6])) == 6 and pairs[6:] == pairs[:6]
+    for played in (3, 6, 9, 12):  # every three énigmes, each is Dico once and Syno once
+        assert sorted(dico for dico, _ in pairs[:played]) == sorted(TRIO * (played // 3))
+    team_phases = (Phase.PING_PONG, Phase.NOMS_PROPRES, Phase.GRANDES_PYRAMIDES)
+    shared = [set(game.teams(phase)[1]) & set(game.teams(phase)[2]) for phase in team_phases]
+    assert shared == [{"Chloé"}, {"Bruno"}, {"Ana"}]  # each player in both teams once
+    assert game.teams() == {1: ("Ana", "Chloé"), 2: ("Bruno", "Chloé")}
+
+
+def test_a_whole_individuel_game_at_four_credits_every_point_to_the_players() -> None:
+    # Ana→Bruno F, Chloé→David N, Ana→Chloé M, Bruno→David F, David→Ana F, Chloé→Bruno N,
+    # Bruno→Ana M, David→Chloé F, Chloé→Ana F, David→Bruno F, Ana→David N, Bruno→Chloé F
+    game = whole_individuel_game(PLAYERS, "FNMFFNMFFFNF")
+    # Ping-Pong Ana-Bruno 2, Chloé-David 2; Noms propres Ana-Chloé 1, Bruno-David 3;
+    # Grandes Pyramides Ana-David 4, Bruno-Chloé 3
+    assert game.sheet() == {
+        "Ana": SheetLine(65, 2, 1, 4, bonus=32, solutions=5),
+        "Bruno": SheetLine(74, 2, 3, 3, bonus=40, solutions=5),
+        "Chloé": SheetLine(73, 2, 1, 3, bonus=40, solutions=4),
+        "David": SheetLine(82, 2, 3, 4, bonus=48, solutions=4),
+    }
+    assert game.scores == {"Ana": 72, "Bruno": 82, "Chloé": 79, "David": 91}
+    assert game.ranking() == ["David", "Bruno", "Chloé", "Ana"]
+
+
+def test_a_whole_individuel_game_at_three_credits_the_shared_player_with_both_teams() -> None:
+    # Chloé→Ana misses a word in the 3rd énigme, Bruno→Chloé forgets the solution in the 8th
+    game = whole_individuel_game(TRIO, "FFMFFF" + "FNFFFF")
+    # Ping-Pong Ana-Chloé 2, Bruno-Chloé 2: Chloé 4; Noms propres Ana-Bruno 1, Chloé-Bruno 3:
+    # Bruno 4, every name; Grandes Pyramides Bruno-Ana 4, Chloé-Ana 3: Ana 7
+    assert game.sheet() == {
+        "Ana": SheetLine(103, 2, 1, 7, bonus=56, solutions=8),
+        "Bruno": SheetLine(111, 2, 4, 4, bonus=64, solutions=7),
+        "Chloé": SheetLine(102, 4, 3, 3, bonus=56, solutions=7),
+    }
+    assert game.ranking() == ["Bruno", "Ana", "Chloé"]
+
+
+def test_individuel_ties_are_broken_by_the_bonus_before_the_solutions() -> None:
+    game = individuel(TRIO)
+    # Ana→Bruno N, Bruno→Chloé F, Chloé→Ana N, Bruno→Ana G, Chloé→Bruno H, Ana→Chloé N
+    play_enigmas(game, "NFNGHN")
+    game.apply(EnigmasStopped())
+    sheet = game.sheet()
+    assert game.scores == dict.fromkeys(TRIO, 52)
+    assert [(sheet[p].bonus, sheet[p].solutions) for p in TRIO] == [(31, 1), (29, 3), (30, 2)]
+    assert game.ranking() == ["Ana", "Chloé", "Bruno"]
+
+
+def test_individuel_is_played_at_four_or_three_and_doublette_at_four_only() -> None:
+    for players in (PLAYERS[:2], (*PLAYERS, "Émile"), ("Ana", "Bruno", "Ana")):
+        with pytest.raises(PyramideError, match="quatre ou à trois"):
+            individuel(players)
+    with pytest.raises(PyramideError, match="deux doublettes"):
+        PyramideGame(GameStarted("pyramide", TRIO, seed=1))
+
+
+def test_in_a_tournament_a_stays_b_moves_on_one_table_c_back_one_d_on_two() -> None:
+    tables = ["ABCD", "EFGH", "IJKL", "MNOP", "QRST"]
+    moved = rotate_tables(tables)
+    # the 1st table: A stays, B comes from the 5th table, C from the 2nd, D from the 4th
+    assert moved[0] == ("A", "R", "G", "P")
+    assert sorted("".join(table) for table in moved) != sorted(tables)
+    assert sorted(player for table in moved for player in table) == sorted("".join(tables))
+    for table in moved:  # nobody meets a player of their last table again
+        assert len({tables.index(next(t for t in tables if p in t)) for p in table}) == 4
+
+
+def test_a_tournament_rotation_keeps_tables_of_three_and_needs_four_tables() -> None:
+    moved = rotate_tables(["ABCD", "EFGH", "IJKL", "MNO"])
+    # the 4th table has no D: the 2nd, two tables on (round the room), gets none
+    assert [len(table) for table in moved] == [4, 3, 4, 4]
+    with pytest.raises(ValueError, match="au moins 4 tables"):
+        rotate_tables(["ABCD", "EFGH", "IJKL"])
+    with pytest.raises(ValueError, match="la table 3 a 2 joueurs : il en faut 3 ou 4"):
+        rotate_tables(["ABCD", "EFGH", "IJ", "MNOP"])
