@@ -379,3 +379,19 @@ def test_an_unreadable_photo_makes_the_device_draw_instead(tmp_path: Path) -> No
     assert scene.current.phase is Phase.READY and len(scene.current.plates) == 6
     assert "tirage fait par l'arbitre" in (scene.message or "")
     app.close()
+
+
+def test_a_draw_can_be_typed_and_the_photo_retaken(tmp_path: Path) -> None:
+    reader = FixedReader("BAMERILANE", ("3", "75", "2", "4", "1", "1"))
+    app, _ = make_app(tmp_path, reader)
+    press(app)  # play: round 1 is numbers
+    scene = app.scene
+    assert isinstance(scene, RoundScene)
+    for char in "3,100,8,8,10,6":
+        type_char(app, char)
+    assert scene.reading is not None and scene.reading.values == ("3", "100", "8", "8", "10", "6")
+    app.step()
+    scene.on_button("retake")  # the camera after all
+    settle(app)
+    assert scene.current.phase is Phase.READY and scene.current.plates == (3, 75, 2, 4, 1, 1)
+    app.close()

@@ -9,7 +9,7 @@ import pygame
 from device.intents import Action, Press
 from device.scenes.base import Scene
 from device.scenes.round import header
-from device.theme import ACCENT, BAD, GOOD, MUTED, TEXT
+from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT
 from engine.game import Game, Round
 from engine.rules import RoundKind
 from solver.numbers import Solution
@@ -76,9 +76,21 @@ class ResultScene(Scene):
                 )
                 y += int(line_h * 0.6)
         self._draw_best(surface, y + 6)
+        self._draw_progress(surface)
         theme.text(
             surface, "Buzzer : manche suivante", 0.055, MUTED, center=(w // 2, int(h * 0.95))
         )
+
+    def _draw_progress(self, surface: pygame.Surface) -> None:
+        """The game's progress: one box per round, filled once played."""
+        theme = self.app.theme
+        w, h = theme.size
+        total = max(len(self.game.rules.order), len(self.game.rounds))
+        played = sum(1 for r in self.game.rounds if r.record is not None)
+        width = (w - 24) // total
+        for i in range(total):
+            box = pygame.Rect(12 + i * width, int(h * 0.86), width - 3, int(h * 0.025))
+            pygame.draw.rect(surface, ACCENT if i < played else PANEL, box)
 
     def _answer(self, played: Round, player: str) -> str:
         if player in self.game.absent:

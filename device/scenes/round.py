@@ -18,7 +18,7 @@ import pygame
 from device.intents import Action, Press, Tap
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import Scene
-from device.theme import ACCENT, BAD, MUTED, PANEL, TEXT, draw_tiles
+from device.theme import ACCENT, BAD, MUTED, PANEL, TEXT, Button, draw_tiles
 from engine.events import Event, LettersDrawn, NumbersDrawn, RefusedEvent
 from engine.game import Game, Phase, Round
 from engine.rules import RoundKind
@@ -52,6 +52,8 @@ class RoundScene(Scene):
         super().__init__(app)
         self.reading: DrawReading | None = None
         self.reading_key: Hashable | None = None
+        self._plate_done = False
+        """A typed plate is complete (a separator came): the next digit starts another."""
         self.fixing: int | None = None
         self.target: int | None = None
         self.beeped: set[int] = set()
@@ -87,6 +89,9 @@ class RoundScene(Scene):
         if press.action not in (Action.BUZZ, Action.CONFIRM):
             if press.action is Action.DELETE and self.fixing is not None and self.reading:
                 self._set_tile(self.fixing, "?")
+            elif press.action is Action.DELETE and self.reading is not None:
+                values = self.reading.values[:-1]
+                self.reading = DrawReading(values) if values else None
             return
         phase = self.current.phase
         if phase is Phase.DRAW:
@@ -96,6 +101,12 @@ class RoundScene(Scene):
         elif phase is Phase.RUNNING:
             self._do_timer(stop=True)
 
+    def on_button(self, key: str) -> None:
+        if key == "retake" and self.current.phase is Phase.DRAW and self.reading_key is None:
+            self.reading = None
+            self.fixing = None
+            self.read_draw()
+
     def on_tap(self, tap: Tap) -> None:
         for index, box in enumerate(self.tile_boxes):
             if box.collidepoint(tap.x, tap.y) and self.reading is not None:
@@ -104,7 +115,10 @@ class RoundScene(Scene):
                 return
 
     def on_typed(self, char: str) -> None:
+        if self.current.phase is not Phase.DRAW or self.reading_key is not None:
+            return
         if self.fixing is None or self.reading is None:
+            self._type_draw(char)
             return
         values = list(self.reading.values)
         if self.current.kind is RoundKind.LETTERS and char.isalpha():
@@ -113,6 +127,23 @@ class RoundScene(Scene):
             old = values[self.fixing]
             grown = (old if old.isdigit() and len(old) < 3 else "") + char
             self._set_tile(self.fixing, grown)
+
+    def _type_draw(self, char: str) -> None:
+        """A draw typed on a USB keyboard: letters, or plates separated by any sign."""
+        values = list(self.reading.values) if self.reading is not None else []
+        if self.current.kind is RoundKind.LETTERS:
+            if char.isalpha() and len(values) < 10:
+                values.append(char)
+        elif char.isdigit():
+            if values and values[-1].isdigit() and not self._plate_done:
+                values[-1] = (values[-1] + char)[-3:]
+            elif len(values) < 6:
+                values.append(char)
+            self._plate_done = False
+        else:
+            self._plate_done = True
+        self.reading = DrawReading(tuple(values)) if values else None
+        self.message = "tirage tapé : buzzer pour valider, Retour arrière pour effacer"
 
     def _set_tile(self, index: int, value: str) -> None:
         assert self.reading is not None
@@ -272,6 +303,8 @@ class RoundScene(Scene):
             theme.text(
                 surface, "Buzzer : valider le tirage", 0.07, ACCENT, center=(w // 2, int(h * 0.7))
             )
+            retake = pygame.Rect(int(w * 0.3), int(h * 0.77), int(w * 0.4), int(h * 0.1))
+            self.buttons.append(Button(retake, "Reprendre la photo", "retake"))
         if running:
             self._draw_countdown(surface)
 
