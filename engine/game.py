@@ -3,7 +3,7 @@
 ``Game.apply(event)`` checks the event against the rules and the round's phase, then
 updates the state, or raises :class:`GameRuleError` (a French sentence) and changes
 nothing. The state is only ever the result of the events, so a saved game is its event
-list and resuming is replaying it (:meth:`Game.replay`). Time comes in the events
+list and resuming is replaying it (:func:`engine.games.replay`). Time comes in the events
 (``TimerStarted.at``): the engine never reads a clock, the caller's clock is injected.
 
 A round goes: ``DRAW`` (waiting for the plates or letters) -> ``READY`` (draw known) ->
@@ -91,7 +91,8 @@ class Round:
 
 
 class Game:
-    """The state of one game; build it with :meth:`start` or :meth:`replay`."""
+    """The state of one game, built from its ``GameStarted`` (replayed by
+    :func:`engine.games.replay`)."""
 
     def __init__(self, start: GameStarted) -> None:
         try:
@@ -112,20 +113,6 @@ class Game:
         self._plan = self.rules.letter_plan(self._rng)
         self._extra = 0
         self._open_round(0)
-
-    # --- building -----------------------------------------------------------------
-
-    @classmethod
-    def replay(cls, events: Iterable[Event]) -> Game:
-        """The game that these events, in order, describe."""
-        stream = iter(events)
-        first = next(stream, None)
-        if not isinstance(first, GameStarted):
-            raise GameRuleError("une partie commence par GameStarted")
-        game = cls(first)
-        for event in stream:
-            game.apply(event)
-        return game
 
     def _kind_at(self, index: int) -> RoundKind | None:
         order = self.rules.order

@@ -17,6 +17,7 @@ Choices where the rulebooks are silent (also in the README):
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -177,17 +178,12 @@ CLUB_MATCH = RuleSet(
 )
 
 #: The final of a club tournament: 24 rounds, 16 of them letters.
-CLUB_MATCH_FINAL = RuleSet(
+CLUB_MATCH_FINAL = dataclasses.replace(
+    CLUB_MATCH,
     name="club-match-final",
     title="Des chiffres et des lettres — finale de club",
-    players=(2, 2),
     order=spread(16, 8),
-    targets=SHOW_TARGETS,
-    timers={N: Timer(40, 15), L: Timer(40, 10)},
-    numbers_points=scoring.numbers_match,
-    letters_points=scoring.letters_match,
     letter_compositions=compositions((8, 5, 5), (3, 6, 4), (3, 4, 6), (1, 7, 3), (1, 3, 7)),
-    tie_rounds=(N, L),
 )
 
 RULE_SETS: dict[str, RuleSet] = {

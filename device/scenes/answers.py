@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.intents import Action, Press
-from device.scenes.base import Scene
+from device.scenes.base import DcdlScene
 from device.scenes.round import header
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button, draw_tiles, row_of_boxes
 from engine.events import NumbersAnswered, RefusedEvent, RoundClosed, WordAnswered
-from engine.game import Game, Round
 from engine.rules import RoundKind
 from engine.store import StoreError
 from solver.arithmetic import OP_SYMBOLS, IllegalStep, Op, apply
@@ -152,7 +151,7 @@ class WordEntry:
             self.used.pop()
 
 
-class AnswersScene(Scene):
+class AnswersScene(DcdlScene):
     name = "reponses"
 
     def __init__(self, app: App) -> None:
@@ -163,17 +162,6 @@ class AnswersScene(Scene):
         self.word: WordEntry | None = None
         self.key_boxes: list[tuple[pygame.Rect, int]] = []
         self._new_entry()
-
-    @property
-    def game(self) -> Game:
-        assert self.app.session is not None
-        return self.app.session.dcdl
-
-    @property
-    def current(self) -> Round:
-        current = self.game.current
-        assert current is not None
-        return current
 
     @property
     def player(self) -> str:

@@ -16,6 +16,7 @@ from device.theme import BACKGROUND, Button
 
 if TYPE_CHECKING:
     from device.app import App
+    from engine.game import Game, Round
 
 
 class Scene:
@@ -82,3 +83,19 @@ class Scene:
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Draw the screen and fill :attr:`buttons`."""
+
+
+class DcdlScene(Scene):
+    """A screen of a game of "Des chiffres et des lettres" being played."""
+
+    @property
+    def game(self) -> Game:
+        assert self.app.session is not None
+        return self.app.session.dcdl
+
+    @property
+    def current(self) -> Round:
+        """The round in play (these screens only show while one is)."""
+        current = self.game.current
+        assert current is not None
+        return current

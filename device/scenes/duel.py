@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.intents import Action, Press
-from device.scenes.base import Scene
+from device.scenes.base import DcdlScene
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button
 from engine.duels import (
     MentalChain,
@@ -23,7 +23,6 @@ from engine.duels import (
     ten_letter_draw,
 )
 from engine.events import DuelDecided, RefusedEvent
-from engine.game import Game, Round
 from engine.rules import RoundKind
 from engine.store import StoreError
 
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
     from device.app import App
 
 
-class DuelScene(Scene):
+class DuelScene(DcdlScene):
     name = "duel"
 
     def __init__(self, app: App) -> None:
@@ -47,17 +46,6 @@ class DuelScene(Scene):
             key = -self.current.number  # the letters draw is searched off the UI thread
             self.app.solve_in_background(key, lambda: ten_letter_draw(rng))
             self.sprint = (f"{plates} → {numbers.target}", f"solver:{key}")
-
-    @property
-    def game(self) -> Game:
-        assert self.app.session is not None
-        return self.app.session.dcdl
-
-    @property
-    def current(self) -> Round:
-        current = self.game.current
-        assert current is not None
-        return current
 
     @property
     def state(self) -> str:

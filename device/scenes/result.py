@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from device.intents import Action, Press
-from device.scenes.base import Scene
+from device.scenes.base import DcdlScene
 from device.scenes.round import header
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT
-from engine.game import Game, Round
+from engine.game import Round
 from engine.rules import RoundKind
 from solver.numbers import Solution
 from solver.words import LongestWords
@@ -19,17 +19,12 @@ if TYPE_CHECKING:
     from device.app import App
 
 
-class ResultScene(Scene):
+class ResultScene(DcdlScene):
     name = "resultat"
 
     def __init__(self, app: App, number: int) -> None:
         super().__init__(app)
         self.number = number
-
-    @property
-    def game(self) -> Game:
-        assert self.app.session is not None
-        return self.app.session.dcdl
 
     @property
     def played(self) -> Round:

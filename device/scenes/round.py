@@ -17,7 +17,7 @@ import pygame
 
 from device.intents import Action, Press, Tap
 from device.reader import DrawReading, NoDraw
-from device.scenes.base import Scene
+from device.scenes.base import DcdlScene, Scene
 from device.theme import ACCENT, BAD, MUTED, PANEL, TEXT, Button, draw_tiles
 from engine.events import Event, LettersDrawn, NumbersDrawn, RefusedEvent
 from engine.game import Game, Phase, Round
@@ -45,7 +45,7 @@ def header(scene: Scene, surface: pygame.Surface, game: Game, current: Round) ->
     theme.text(surface, scores, 0.05, TEXT, topleft=(int(w * 0.62), 10), max_width=int(w * 0.37))
 
 
-class RoundScene(Scene):
+class RoundScene(DcdlScene):
     name = "manche"
 
     def __init__(self, app: App) -> None:
@@ -58,17 +58,6 @@ class RoundScene(Scene):
         self.target: int | None = None
         self.beeped: set[int] = set()
         self.tile_boxes: list[pygame.Rect] = []
-
-    @property
-    def game(self) -> Game:
-        assert self.app.session is not None
-        return self.app.session.dcdl
-
-    @property
-    def current(self) -> Round:
-        current = self.game.current
-        assert current is not None
-        return current
 
     @property
     def state(self) -> str:
