@@ -60,8 +60,14 @@ class DemoPlayer:
             if scene.number in self.app.solutions:
                 scene.on_press(buzz)
         elif isinstance(scene, DuelScene):
-            players = scene.game.players
-            scene.on_button(f"{self.rng.choice(['right', 'wrong'])}:{self.rng.choice(players)}")
+            if scene.kind is None:
+                scene.on_button("kind:calcul")
+            elif scene.current.phase is Phase.READY:
+                scene.on_press(buzz)
+            else:
+                players = scene.game.players
+                verdict = self.rng.choice(["right", "wrong"])
+                scene.on_button(f"{verdict}:{self.rng.choice(players)}")
         elif isinstance(scene, MenuScene):
             scene.on_button("back")
         elif isinstance(scene, EndScene) and not self.app.options.exit_after_game:

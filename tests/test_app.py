@@ -395,3 +395,18 @@ def test_a_draw_can_be_typed_and_the_photo_retaken(tmp_path: Path) -> None:
     settle(app)
     assert scene.current.phase is Phase.READY and scene.current.plates == (3, 75, 2, 4, 1, 1)
     app.close()
+
+
+def test_a_tv_demo_plays_duels_and_the_sprint_to_the_end(tmp_path: Path) -> None:
+    app, clock = make_app(tmp_path, rules="tv", demo=True, exit_after_game=True)
+    for _ in range(20_000):
+        if not app.running:
+            break
+        clock.now += 0.5
+        app.step()
+        app._worker.submit(lambda: None).result()
+    assert isinstance(app.scene, EndScene)
+    shots = [p.name for p in (tmp_path / "shots").iterdir()]
+    assert any("duel-calcul" in name for name in shots)
+    assert any("sprint-sprint" in name for name in shots)
+    app.close()

@@ -7,12 +7,13 @@ camera) is done by the app off the UI thread.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from device.intents import Intent, Press, Tap, Typed
-from device.theme import BACKGROUND, Button
+from device.theme import ACCENT, BACKGROUND, BAD, PANEL, Button
 
 if TYPE_CHECKING:
     from device.app import App
@@ -85,8 +86,17 @@ class Scene:
         """Draw the screen and fill :attr:`buttons`."""
 
 
+BEEP_FROM = 5
+"""The last seconds of an hourglass that beep."""
+
+
 class DcdlScene(Scene):
     """A screen of a game of "Des chiffres et des lettres" being played."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self._beeped: set[int] = set()
+        """The last seconds already beeped (each once)."""
 
     @property
     def game(self) -> Game:
@@ -99,3 +109,38 @@ class DcdlScene(Scene):
         current = self.game.current
         assert current is not None
         return current
+
+    def tick_hourglass(self) -> tuple[bool, bool]:
+        """Advance the round's timer: (redraw, time just ran out). Beeps the last seconds
+        once each and sounds the end."""
+        current = self.game.current
+        session = self.app.session
+        if current is None or current.started_at is None or current.stopped_at is not None:
+            return False, False
+        assert session is not None
+        left = session.tick()
+        if left is None:
+            return False, False
+        if left == 0:
+            self.app.sounds.time_up()
+            return True, True
+        second = math.ceil(left)
+        if second <= BEEP_FROM and second not in self._beeped:
+            self._beeped.add(second)
+            self.app.sounds.beep()
+        return True, False
+
+    def draw_hourglass(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+        """Huge digits in a ring that empties; red for the last seconds."""
+        left = self.game.remaining(self.app.clock()) or 0.0
+        total = self.game.rules.timers[self.current.kind].total
+        width = max(6, radius // 8)
+        pygame.draw.circle(surface, PANEL, centre, radius, width=width)
+        colour = BAD if left <= BEEP_FROM else ACCENT
+        if left > 0:
+            arc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            arc.center = centre
+            start = math.pi / 2
+            pygame.draw.arc(surface, colour, arc, start, start + 2 * math.pi * left / total, width)
+        scale = 1.07 * radius / self.app.theme.height
+        self.app.theme.text(surface, str(math.ceil(left)), scale, colour, center=centre)

@@ -1,8 +1,11 @@
 """The TV show's duels and sprint final: the device prepares, times, and records the verdict.
 
-For "calcul mental" the screen shows a chain to read out and, small, its answer for the
-referee; for the sprint it names who chooses first (the lower score) and shows the two
-prepared draws, guaranteed solvable. The referee taps who answered right or wrong.
+A duel starts with the referee's choice of duel. For "calcul mental" the screen shows a
+chain to read out and, small, its answer for the referee; for "l'un dans l'autre" a
+letter draw holding a 10-letter word, and those words for the referee; the other duels
+are only timed. The sprint names who chooses first (the lower score) and shows the two
+prepared draws, guaranteed solvable. The buzzer turns the 30-second hourglass; the
+referee taps who answered right or wrong (or nobody).
 """
 
 from __future__ import annotations
@@ -23,11 +26,24 @@ from engine.duels import (
     ten_letter_draw,
 )
 from engine.events import DuelDecided, RefusedEvent
+from engine.game import Phase
 from engine.rules import RoundKind
 from engine.store import StoreError
+from solver.words import longest
 
 if TYPE_CHECKING:
     from device.app import App
+
+DUELS = {
+    "calcul": "Calcul mental",
+    "un-dans-autre": "L'un dans l'autre",
+    "autre": "Autre duel",
+}
+
+
+def _ten_letter_words(rng: random.Random) -> tuple[str, tuple[str, ...]]:
+    letters = ten_letter_draw(rng)
+    return letters, longest(letters).display
 
 
 class DuelScene(DcdlScene):
@@ -35,29 +51,52 @@ class DuelScene(DcdlScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        rng = random.Random()
+        self.rng = random.Random()
+        self.kind: str | None = None
         self.chain: MentalChain | None = None
-        self.sprint: tuple[str, str] | None = None
-        if self.current.kind is RoundKind.DUEL:
-            self.chain = mental_chain(rng)
-        else:
-            numbers = exact_numbers_draw(rng)
-            plates = " ".join(map(str, numbers.plates))
-            key = -self.current.number  # the letters draw is searched off the UI thread
-            self.app.solve_in_background(key, lambda: ten_letter_draw(rng))
-            self.sprint = (f"{plates} → {numbers.target}", f"solver:{key}")
+        self.numbers_line: str | None = None
+        if self.current.kind is RoundKind.SPRINT:
+            self.kind = "sprint"
+            numbers = exact_numbers_draw(self.rng)
+            self.numbers_line = f"{' '.join(map(str, numbers.plates))} → {numbers.target}"
+            self._search_letters()
 
     @property
     def state(self) -> str:
-        return f"manche{self.current.number:02d}-{self.current.kind}"
+        phase = self.current.phase
+        return f"manche{self.current.number:02d}-{self.current.kind}-{self.kind or 'choix'}-{phase}"
+
+    def _search_letters(self) -> None:
+        """A draw with a 10-letter word is searched off the UI thread."""
+        rng = self.rng
+        self.app.solve_in_background(("duel", self.current.number), lambda: _ten_letter_words(rng))
+
+    @property
+    def letters(self) -> tuple[str, tuple[str, ...]] | None:
+        found = self.app.solutions.get(("duel", self.current.number))
+        return found if isinstance(found, tuple) else None
 
     def on_press(self, press: Press) -> None:
         if press.action is Action.MENU:
             from device.scenes.menu import MenuScene
 
             self.app.switch(MenuScene(self.app, self))
+        elif press.action is Action.BUZZ and self.kind and self.current.phase is Phase.READY:
+            assert self.app.session is not None
+            self.app.session.start_timer()
+
+    def update(self, now: float) -> bool:
+        redraw, _ = self.tick_hourglass()
+        return redraw
 
     def on_button(self, key: str) -> None:
+        if key.startswith("kind:"):
+            self.kind = key[5:]
+            if self.kind == "calcul":
+                self.chain = mental_chain(self.rng)
+            elif self.kind == "un-dans-autre":
+                self._search_letters()
+            return
         verdict, _, player = key.partition(":")
         event = DuelDecided(
             winner=player if verdict == "right" else None,
@@ -76,30 +115,24 @@ class DuelScene(DcdlScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = theme.size
-        title = "Duel : calcul mental" if self.chain else "Sprint final"
-        theme.text(surface, title, 0.08, ACCENT, center=(w // 2, int(h * 0.08)))
-        if self.chain is not None:
+        title = (
+            "Sprint final" if self.kind == "sprint" else f"Duel : {DUELS.get(self.kind or '', '')}"
+        )
+        theme.text(surface, title.rstrip(" :"), 0.08, ACCENT, center=(w // 2, int(h * 0.07)))
+        if self.kind is None:
+            for i, (key, label) in enumerate(DUELS.items()):
+                rect = pygame.Rect(
+                    int(w * 0.2), int(h * (0.2 + 0.2 * i)), int(w * 0.6), int(h * 0.16)
+                )
+                self.buttons.append(Button(rect, label, f"kind:{key}"))
+            return
+        self._draw_material(surface)
+        if self.current.phase is Phase.READY:
             theme.text(
-                surface,
-                self.chain.text,
-                0.08,
-                TEXT,
-                center=(w // 2, int(h * 0.3)),
-                max_width=w - 20,
+                surface, "Buzzer : 30 secondes", 0.055, MUTED, center=(w // 2, int(h * 0.47))
             )
-            answer = f"réponse (pour l'arbitre) : {self.chain.answer}"
-            theme.text(surface, answer, 0.045, MUTED, center=(w // 2, int(h * 0.42)))
-        elif self.sprint is not None:
-            first = chooses_first(self.game.scores)
-            theme.text(
-                surface, f"{first} choisit en premier", 0.065, TEXT, center=(w // 2, int(h * 0.2))
-            )
-            theme.text(
-                surface, f"Chiffres : {self.sprint[0]}", 0.06, TEXT, topleft=(20, int(h * 0.3))
-            )
-            letters = self.app.solutions.get(int(self.sprint[1].split(":")[1]))
-            shown = " ".join(letters) if isinstance(letters, str) else "…"
-            theme.text(surface, f"Lettres : {shown}", 0.06, TEXT, topleft=(20, int(h * 0.4)))
+        else:
+            self.draw_hourglass(surface, (int(w * 0.9), int(h * 0.1)), int(h * 0.08))
         players = self.game.players
         width = w // len(players)
         for i, player in enumerate(players):
@@ -113,3 +146,42 @@ class DuelScene(DcdlScene):
             )
         nobody = pygame.Rect(int(w * 0.3), int(h * 0.84), int(w * 0.4), int(h * 0.1))
         self.buttons.append(Button(nobody, "Personne", "nobody:", PANEL))
+
+    def _draw_material(self, surface: pygame.Surface) -> None:
+        """What the referee reads out, and the answers only the referee should look at."""
+        theme = self.app.theme
+        w, h = theme.size
+        letters = self.letters
+        if self.chain is not None:
+            theme.text(
+                surface,
+                self.chain.text,
+                0.08,
+                TEXT,
+                center=(w // 2, int(h * 0.24)),
+                max_width=w - 20,
+            )
+            answer = f"réponse (pour l'arbitre) : {self.chain.answer}"
+            theme.text(surface, answer, 0.045, MUTED, center=(w // 2, int(h * 0.36)))
+        elif self.kind == "un-dans-autre":
+            shown = " ".join(letters[0]) if letters else "…"
+            theme.text(surface, shown, 0.09, TEXT, center=(w // 2, int(h * 0.24)))
+            words = ", ".join(letters[1][:4]) if letters else "…"
+            theme.text(
+                surface,
+                f"mots de 10 lettres : {words}",
+                0.045,
+                MUTED,
+                center=(w // 2, int(h * 0.36)),
+                max_width=w - 20,
+            )
+        elif self.kind == "sprint":
+            first = chooses_first(self.game.scores)
+            theme.text(
+                surface, f"{first} choisit en premier", 0.06, TEXT, center=(w // 2, int(h * 0.17))
+            )
+            theme.text(
+                surface, f"Chiffres : {self.numbers_line}", 0.055, TEXT, topleft=(20, int(h * 0.24))
+            )
+            shown = " ".join(letters[0]) if letters else "…"
+            theme.text(surface, f"Lettres : {shown}", 0.055, TEXT, topleft=(20, int(h * 0.33)))

@@ -8,7 +8,6 @@ rules refuse (fewer than two vowels), is said on screen and nothing is lost.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
@@ -18,7 +17,7 @@ import pygame
 from device.intents import Action, Press, Tap
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import DcdlScene, Scene
-from device.theme import ACCENT, BAD, MUTED, PANEL, TEXT, Button, draw_tiles
+from device.theme import ACCENT, MUTED, TEXT, Button, draw_tiles
 from engine.events import Event, LettersDrawn, NumbersDrawn, RefusedEvent
 from engine.game import Game, Phase, Round
 from engine.rules import RoundKind
@@ -31,8 +30,6 @@ if TYPE_CHECKING:
     from device.app import App
 
 TITLES = {RoundKind.NUMBERS: "Le compte est bon", RoundKind.LETTERS: "Le mot le plus long"}
-BEEP_FROM = 5
-"""The last seconds that beep."""
 
 
 def header(scene: Scene, surface: pygame.Surface, game: Game, current: Round) -> None:
@@ -56,7 +53,6 @@ class RoundScene(DcdlScene):
         """A typed plate is complete (a separator came): the next digit starts another."""
         self.fixing: int | None = None
         self.target: int | None = None
-        self.beeped: set[int] = set()
         self.tile_boxes: list[pygame.Rect] = []
 
     @property
@@ -230,21 +226,10 @@ class RoundScene(DcdlScene):
             self.reading_key = None
             self._read(result)
             return True
-        current = self.game.current
-        if current is None or current.phase is not Phase.RUNNING:
-            return False
-        left = self._session().tick()
-        if left is None:
-            return False
-        if left == 0:
-            self.app.sounds.time_up()
+        redraw, time_up = self.tick_hourglass()
+        if time_up:
             self._to_answers()
-            return True
-        second = math.ceil(left)
-        if second <= BEEP_FROM and second not in self.beeped:
-            self.beeped.add(second)
-            self.app.sounds.beep()
-        return True
+        return redraw
 
     # --- drawing ------------------------------------------------------------------
 
@@ -300,20 +285,6 @@ class RoundScene(DcdlScene):
     def _draw_countdown(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = theme.size
-        current = self.current
-        left = self.game.remaining(self.app.clock()) or 0.0
-        total = self.game.rules.timers[current.kind].total
-        centre = (w // 2, int(h * 0.64))
-        radius = int(h * 0.3)
-        pygame.draw.circle(surface, PANEL, centre, radius, width=max(6, radius // 8))
-        colour = BAD if left <= BEEP_FROM else ACCENT
-        if left > 0:
-            arc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-            arc.center = centre
-            start = math.pi / 2
-            pygame.draw.arc(
-                surface, colour, arc, start, start + 2 * math.pi * left / total, max(6, radius // 8)
-            )
-        theme.text(surface, str(math.ceil(left)), 0.32, colour, center=centre)
-        if current.target is not None:
-            theme.text(surface, str(current.target), 0.12, ACCENT, topleft=(12, int(h * 0.3)))
+        self.draw_hourglass(surface, (w // 2, int(h * 0.64)), int(h * 0.3))
+        if self.current.target is not None:
+            theme.text(surface, str(self.current.target), 0.12, ACCENT, topleft=(12, int(h * 0.3)))
