@@ -26,7 +26,7 @@ from vision.reading import find_marks
 from vision.synthetic import TABLES, table
 
 #: Bumped whenever rendering, normalisation, features or negatives change.
-MODEL_VERSION = 3
+MODEL_VERSION = 4
 
 #: Seeds of the empty tables the negatives are mined from (the tests use other seeds).
 NEGATIVE_SEEDS = range(1000, 1012)

@@ -11,6 +11,7 @@ never seen.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -356,35 +357,44 @@ class Score:
     tiles: int
     right: int
     unsure: int
+    """Tiles read "?": the reader said it did not know."""
     silent: int
-    """Tiles read as a wrong letter without a "?": the errors that matter."""
+    """Wrong letters not marked "?", and letters read where there is no tile: the errors
+    that matter, since nothing tells the players to check."""
+    missed: int
+    """Tiles the reader did not see at all."""
     racks: int
     racks_right: int
 
     def __str__(self) -> str:
         return (
             f"{self.right / self.tiles:.1%} des tuiles lues justes, {self.unsure / self.tiles:.1%}"
-            f" de « ? », {self.silent} erreurs muettes sur {self.tiles} tuiles, "
-            f"{self.racks_right}/{self.racks} réglettes entières"
+            f" de « ? », {self.missed} manquées, {self.silent} erreurs muettes sur {self.tiles}"
+            f" tuiles, {self.racks_right}/{self.racks} réglettes entières"
         )
 
 
 def score(readings: Sequence[Sequence[str | int] | None], truths: Sequence[str]) -> Score:
     """Compare readings (``None`` for a photo the reader rejected) with the truth.
 
-    A reading of the wrong length counts every tile of the rack as missed.
+    Each reading is aligned with its truth (``difflib``), so a tile missed or a tile
+    too many costs one tile, not the whole rack.
     """
-    tiles = right = unsure = silent = racks_right = 0
+    tiles = right = unsure = silent = missed = racks_right = 0
     for values, truth in zip(readings, truths, strict=True):
+        got = [str(v) for v in values or ()]
         tiles += len(truth)
-        if values is None or len(values) != len(truth):
-            continue
-        racks_right += "".join(map(str, values)) == truth
-        for value, letter in zip(values, truth, strict=True):
-            right += value == letter
-            unsure += value == "?"
-            silent += value not in ("?", letter)
-    return Score(tiles, right, unsure, silent, len(truths), racks_right)
+        racks_right += "".join(got) == truth
+        matcher = difflib.SequenceMatcher(None, list(truth), got, autojunk=False)
+        for op, i1, i2, j1, j2 in matcher.get_opcodes():
+            if op == "equal":
+                right += i2 - i1
+                continue
+            read = got[j1:j2]
+            unsure += read.count("?")
+            silent += len(read) - read.count("?")
+            missed += max(0, (i2 - i1) - (j2 - j1))
+    return Score(tiles, right, unsure, silent, missed, len(truths), racks_right)
 
 
 #: The faces of a consonant die (all twenty consonants) and of the vowel die.
