@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.camera import Image
-from vision.glyphs import LETTERS, SQUASH, distort, features, normalize_glyph
+from vision.glyphs import LETTERS, SQUASH, distort, normalize_glyph
 from vision.models import calibration_file, data_dir, forget_models, load_rows, model_for, save_rows
 from vision.rack import letters_of_row, rack_row
 from vision.reading import NothingFound, working_gray
@@ -96,11 +96,11 @@ def learn_letters(
             glyphs.extend(normalize_glyph(distort(mask, rng, SQUASH)) for _ in range(COPIES))
             labels.extend([letter] * (COPIES + 1))
     file = calibration_file(where)
-    vectors = features(glyphs)
+    rows = np.stack(glyphs)
     old = None if reset else load_rows(file)
     if old is not None:
         labels = [*old[0], *labels]
-        vectors = np.vstack([old[1], vectors])
-    save_rows(file, labels, vectors)
+        rows = np.concatenate([old[1], rows])
+    save_rows(file, labels, rows)
     forget_models()
     return Calibration("letters", len(photos), len(glyphs) // (COPIES + 1), len(labels), file)

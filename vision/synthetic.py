@@ -164,25 +164,29 @@ def _tile(
 
 @dataclass(frozen=True)
 class Shot:
-    """How the camera sees the plane: where its quad lands and the photo's defects."""
+    """How the camera sees the objects: ranges the photo's geometry is drawn from."""
 
-    width: int = 1024
-    height: int = 768
+    span: tuple[float, float]
+    """Width of the objects over the photo's width."""
+    squash: tuple[float, float]
+    """Seen height over true height (the camera's angle)."""
+    keystone: tuple[float, float]
+    """Far edge's length over the near edge's."""
+    tilt_deg: float
+    """Largest turn of the objects in the photo."""
+
+
+#: A rack photographed from the players' side, at an angle; plates more from above.
+RACK_SHOT = Shot(span=(0.5, 0.92), squash=(0.55, 1.0), keystone=(0.86, 1.0), tilt_deg=7)
+PLATES_SHOT = Shot(span=(0.55, 0.9), squash=(0.7, 1.0), keystone=(0.9, 1.0), tilt_deg=5)
 
 
 def _photograph(
-    rng: np.random.Generator,
-    plane: Plane,
-    alpha: Plane,
-    background: Plane,
-    *,
-    span: tuple[float, float],
-    squash: tuple[float, float],
-    keystone: tuple[float, float],
-    tilt_deg: float,
+    rng: np.random.Generator, plane: Plane, alpha: Plane, background: Plane, shot: Shot
 ) -> Image:
     """Warp ``plane`` (its opaque part ``alpha``) onto ``background`` as seen at an angle,
     then spoil the photo as a real camera would."""
+    span, squash, keystone, tilt_deg = shot.span, shot.squash, shot.keystone, shot.tilt_deg
     h_photo, w_photo = background.shape[:2]
     ph, pw = alpha.shape
     scale = rng.uniform(*span) * w_photo / pw
@@ -268,16 +272,7 @@ def letter_rack_photo(
     lip_colour = np.array(holder, np.float32) * 0.8
     cv2.rectangle(plane, (0, back + tile - 4), (plane_w, plane_h), lip_colour.tolist(), -1)
     background = table(rng, kind, size)
-    return _photograph(
-        rng,
-        plane,
-        alpha,
-        background,
-        span=(0.5, 0.92),
-        squash=(0.55, 1.0),
-        keystone=(0.86, 1.0),
-        tilt_deg=7,
-    )
+    return _photograph(rng, plane, alpha, background, RACK_SHOT)
 
 
 def plates_photo(
@@ -314,16 +309,7 @@ def plates_photo(
         digits = render_text(str(value), font, round(plate_h * rng.uniform(0.45, 0.58)))
         _centred(plane, digits, ink, x + plate_w / 2, y + plate_h / 2)
     background = table(rng, kind, size)
-    return _photograph(
-        rng,
-        plane,
-        alpha,
-        background,
-        span=(0.55, 0.9),
-        squash=(0.7, 1.0),
-        keystone=(0.9, 1.0),
-        tilt_deg=5,
-    )
+    return _photograph(rng, plane, alpha, background, PLATES_SHOT)
 
 
 def rack_set(
