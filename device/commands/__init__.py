@@ -8,10 +8,8 @@ line on stderr and exit 2, and :func:`run_batch` into an ``{"error": ...}`` line
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import TextIO
 
 
@@ -25,13 +23,6 @@ def integer(text: str, what: str) -> int:
         return int(text)
     except ValueError:
         raise UsageError(f"{what} « {text} » n'est pas un nombre entier") from None
-
-
-def add_data_dir(parser: argparse.ArgumentParser) -> None:
-    """The ``--data-dir`` option of the commands that use learned data."""
-    parser.add_argument(
-        "--data-dir", type=Path, help="dossier des données apprises (sinon ARBITRE_DATA_DIR)"
-    )
 
 
 def print_json(answer: object, out: TextIO) -> None:

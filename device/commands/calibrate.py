@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
-from device.commands import UsageError, add_data_dir, print_json
+from device.commands import UsageError, print_json
 from vision.camera import CameraError, load_photo
 
 
@@ -24,7 +25,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--kind", choices=("letters",), default="letters", help="le matériel")
     parser.add_argument("--reset", action="store_true", help="oublier l'étalonnage précédent")
     parser.add_argument("--json", action="store_true", help="une réponse JSON")
-    add_data_dir(parser)
+    parser.add_argument(
+        "--data-dir", type=Path, help="dossier des données apprises (sinon ARBITRE_DATA_DIR)"
+    )
     parser.set_defaults(handler=run)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from device.commands import UsageError, add_data_dir, print_json, run_batch
+from device.commands import UsageError, print_json, run_batch
 from vision.camera import CameraError, Image, load_photo
 from vision.reading import NothingFound, Reading
 
@@ -43,7 +43,9 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--batch", action="store_true", help="un chemin de photo par ligne sur l'entrée standard"
     )
-    add_data_dir(parser)
+    parser.add_argument(
+        "--data-dir", type=Path, help="dossier des données apprises (sinon ARBITRE_DATA_DIR)"
+    )
     parser.set_defaults(handler=run)
 
 
