@@ -76,7 +76,7 @@ def _line(name: str, result: Score, times: list[float]) -> str:
     return (
         f"| {name} | {result.tiles} | {result.right / result.tiles:.2%} | "
         f"{result.unsure / result.tiles:.2%} | "
-        f"{result.silent} ({result.silent / result.tiles:.2%}) "
+        f"{result.silent} ({result.silent / result.tiles:.2%}) | {result.missed} "
         f"| {result.racks_right}/{result.racks} | {statistics.median(times):.0f} | "
         f"{np.percentile(times, 95):.0f} |"
     )
@@ -112,10 +112,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     times_before: list[float] = []
     times_after: list[float] = []
     print(
-        "| fonte | tuiles | justes | « ? » | erreurs muettes | réglettes justes "
+        "| fonte | tuiles | justes | « ? » | erreurs muettes | manquées | réglettes justes "
         "| ms médian | ms p95 |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for i, font in enumerate(UNSEEN_FONTS):
         style: TileStyle = random_style(rng, (font,))
         user = _user_folder(root, f"user{i}")

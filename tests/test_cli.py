@@ -122,8 +122,11 @@ def test_the_console_script_and_python_m_device_both_work() -> None:
 
 
 def test_the_readme_examples_print_what_the_readme_shows() -> None:
-    """Every ``$ arbitre ...`` block of the README, run, prints what follows it."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    """Every ``$ arbitre ...`` block of the README and docs/vision.md, run, prints what
+    follows it."""
+    readme = "".join(
+        (ROOT / page).read_text(encoding="utf-8") for page in ("README.md", "docs/vision.md")
+    )
     blocks = re.findall(r"```console\n\$ (arbitre [^\n]*)\n(.*?)```", readme, re.S)
     assert blocks, "the README shows no example"
     for command, shown in blocks:

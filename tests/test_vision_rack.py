@@ -24,7 +24,7 @@ def test_racks_in_unseen_fonts_are_mostly_read_and_rarely_misread_silently() -> 
     photos = rack_set(20, UNSEEN_FONTS, seed=2)
     result = score([_read(p[0]) for p in photos], [p[1] for p in photos])
     assert result.right / result.tiles >= 0.7
-    assert result.silent / result.tiles <= 0.01
+    assert result.silent / result.tiles <= 0.02
 
 
 def test_a_bundled_sample_reads_its_word() -> None:

@@ -18,13 +18,13 @@ from pathlib import Path
 import numpy as np
 
 from vision.camera import Image
-from vision.glyphs import LETTERS, distort, features, normalize_glyph
+from vision.glyphs import LETTERS, SQUASH, distort, normalize_glyph
 from vision.models import calibration_file, data_dir, forget_models, load_rows, model_for, save_rows
-from vision.rack import rack_row
-from vision.reading import NothingFound, upright, working_gray
+from vision.rack import letters_of_row, rack_row
+from vision.reading import NothingFound, working_gray
 
 #: Distorted copies stored beside each calibration glyph.
-COPIES = 12
+COPIES = 30
 
 
 class CalibrationError(ValueError):
@@ -91,17 +91,16 @@ def learn_letters(
             raise CalibrationError(
                 f"{name} : {len(row.marks)} lettres trouvées, {len(truth)} attendues ({truth})"
             )
-        for mark, letter in zip(row.marks, truth, strict=True):
-            mask = upright(mark, row.angle)
+        for mask, letter in zip(letters_of_row(row), truth, strict=True):
             glyphs.append(normalize_glyph(mask))
-            glyphs.extend(normalize_glyph(distort(mask, rng, (0.9, 1.1))) for _ in range(COPIES))
+            glyphs.extend(normalize_glyph(distort(mask, rng, SQUASH)) for _ in range(COPIES))
             labels.extend([letter] * (COPIES + 1))
     file = calibration_file(where)
-    vectors = features(glyphs)
+    rows = np.stack(glyphs)
     old = None if reset else load_rows(file)
     if old is not None:
         labels = [*old[0], *labels]
-        vectors = np.vstack([old[1], vectors])
-    save_rows(file, labels, vectors)
+        rows = np.concatenate([old[1], rows])
+    save_rows(file, labels, rows)
     forget_models()
     return Calibration("letters", len(photos), len(glyphs) // (COPIES + 1), len(labels), file)

@@ -4,7 +4,8 @@ The base model of an alphabet is learned from synthetic glyphs of the training f
 plus marks found on photos of empty synthetic tables (its "not a glyph" class), in a few
 seconds, then cached as ``models/glyphs-KEY.npz`` in the data directory. What
 ``arbitre calibrate`` learns from the user's own tiles is stored beside it in
-``calibration/glyphs.npz`` and added to the base model of every alphabet it concerns.
+``calibration/glyphs.npz``, as normalised glyphs (not features, so that it outlives a
+change of features), and added to the base model of every alphabet it concerns.
 
 The data directory is ``--data-dir``, else ``ARBITRE_DATA_DIR``, else the user's data
 directory as platformdirs names it (``~/.local/share/arbitre`` on Linux).
@@ -21,12 +22,12 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.glyphs import TRAINING_FONTS, GlyphModel, Mask, train
+from vision.glyphs import TRAINING_FONTS, GlyphModel, Mask, features, train
 from vision.reading import find_marks
 from vision.synthetic import TABLES, table
 
 #: Bumped whenever rendering, normalisation, features or negatives change.
-MODEL_VERSION = 3
+MODEL_VERSION = 5
 
 #: Seeds of the empty tables the negatives are mined from (the tests use other seeds).
 NEGATIVE_SEEDS = range(1000, 1012)
@@ -56,19 +57,20 @@ def negatives() -> list[Mask]:
     return marks
 
 
-def save_rows(path: Path, labels: Sequence[str], vectors: NDArray[np.float32]) -> None:
-    """Store labelled rows (a model or a calibration) as one ``.npz`` file, atomically."""
+def save_rows(path: Path, labels: Sequence[str], rows: NDArray[np.generic]) -> None:
+    """Store labelled rows (a model's vectors, a calibration's glyphs) in one ``.npz``
+    file, atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".part.npz")
-    np.savez_compressed(partial, labels=np.array(labels), vectors=vectors)
+    np.savez_compressed(partial, labels=np.array(labels), rows=rows)
     partial.replace(path)
 
 
-def load_rows(path: Path) -> tuple[tuple[str, ...], NDArray[np.float32]] | None:
+def load_rows(path: Path) -> tuple[tuple[str, ...], NDArray[np.generic]] | None:
     """Labelled rows stored by :func:`save_rows`, or ``None`` if absent or unreadable."""
     try:
         with np.load(path) as data:
-            return tuple(str(x) for x in data["labels"]), np.asarray(data["vectors"], np.float32)
+            return tuple(str(x) for x in data["labels"]), np.asarray(data["rows"])
     except (OSError, KeyError, ValueError):
         return None
 
@@ -88,7 +90,7 @@ def base_model(alphabet: str, folder: Path | None = None) -> GlyphModel:
     cache_file = _cache_file(alphabet, data_dir(folder))
     rows = load_rows(cache_file)
     if rows is not None:
-        return GlyphModel(*rows)
+        return GlyphModel(rows[0], np.asarray(rows[1], np.float32))
     model = train(alphabet, negatives=negatives())
     # A read-only data directory only costs the training time at the next run.
     with contextlib.suppress(OSError):
@@ -110,9 +112,10 @@ def model_for(alphabet: str, folder: Path | None = None) -> GlyphModel:
         model = base_model(alphabet, where)
         calibration = load_rows(calibration_file(where))
         if calibration is not None:
-            labels, vectors = calibration
+            labels, glyphs = calibration
             wanted = [i for i, label in enumerate(labels) if label in alphabet]
-            model = model.extended([labels[i] for i in wanted], vectors[wanted])
+            vectors = features([np.asarray(glyphs[i], np.uint8) for i in wanted])
+            model = model.extended([labels[i] for i in wanted], vectors)
         _MODELS[key] = model
     return _MODELS[key]
 

@@ -12,9 +12,11 @@ confidence. An unsure tile is "?".
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -39,6 +41,9 @@ from vision.reading import (
 #: Most tiles a holder takes.
 MAX_TILES = 10
 
+#: A letter looked for where the first pass saw none is kept above this confidence.
+FOUND_ABOVE = 0.6
+
 #: Tesseract disagreeing multiplies the classifier's confidence by this.
 DISAGREEMENT = 0.7
 
@@ -53,7 +58,7 @@ def rack_row(gray: NDArray[np.uint8], model: GlyphModel) -> Row:
     rows = find_rows(find_marks(gray))
     if not rows:
         raise NothingFound("aucune réglette de lettres trouvée sur la photo")
-    candidates = [whole_row(gray, row) for row in rows[:20]]
+    candidates = [measured(gray, whole_row(gray, row)) for row in rows[:20]]
 
     def score(row: Row) -> float:
         guesses = model.classify(isolate(row), allowed=LETTERS)
@@ -62,42 +67,64 @@ def rack_row(gray: NDArray[np.uint8], model: GlyphModel) -> Row:
     return extend(gray, max(candidates, key=score), model)
 
 
-def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
-    """The row, plus letters one pitch beyond either end that the first pass missed.
+def _probe(
+    gray: NDArray[np.uint8], model: GlyphModel, row: Row, at: tuple[float, float], like: Mark
+) -> Mark | None:
+    """A letter the first pass missed at ``at`` (a centre), or ``None``.
 
     Glare can wash a letter out of the first, global threshold; thresholded on its own
-    tile it comes back, and is kept if the model reads it with confidence.
+    tile it comes back, and is kept if it is as contrasted as ink and the model reads it
+    with confidence.
     """
+    half = 0.35 * like.h
+    box = (round(at[0] - half), round(at[1] - like.h / 2), round(2 * half), like.h)
+    if box[0] < 0 or box[1] < 0 or box[0] + box[2] >= gray.shape[1]:
+        return None
+    guess = Mark(*box, np.zeros((box[3], box[2]), np.uint8))
+    found = whole_glyph(gray, guess, 1.25 * like.h)
+    if found is guess or found.h < 0.6 * like.h or found.contrast < MIN_CONTRAST:
+        return None
+    ((label, conf),) = model.classify(
+        isolate(Row((found,), row.angle, row.squash)), allowed=LETTERS
+    )
+    return found if label != NOT_A_GLYPH and conf >= FOUND_ABOVE else None
+
+
+def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
+    """The row, plus letters the first pass missed: one pitch beyond either end, and in
+    gaps of two pitches or more between letters (an empty slot, a blank tile, or a
+    letter lost in glare: only the last is added)."""
     marks = list(row.marks)
     if len(marks) < 2:
         return row
+    steps = [math.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in itertools.pairwise(marks)]
+    pitch = float(np.median([s for s in steps if s < 1.45 * min(steps)]))
+    filled = [marks[0]]
+    for a, b in itertools.pairwise(marks):
+        slots = round(math.hypot(b.cx - a.cx, b.cy - a.cy) / pitch) - 1
+        for k in range(1, slots + 1):
+            t = k / (slots + 1)
+            found = _probe(
+                gray, model, row, (a.cx + t * (b.cx - a.cx), a.cy + t * (b.cy - a.cy)), a
+            )
+            if found is not None:
+                filled.append(found)
+        filled.append(b)
+    marks = filled
     for side in (1, -1):
         while len(marks) < MAX_TILES:
             end, before = (marks[-1], marks[-2]) if side == 1 else (marks[0], marks[1])
             dx, dy = end.cx - before.cx, end.cy - before.cy
-            if math.hypot(dx, dy) > 2.2 * end.h:  # a gap: the step is no pitch
-                break
-            cx, cy = end.cx + dx, end.cy + dy
-            half = 0.35 * end.h
-            box = (round(cx - half), round(cy - end.h / 2), round(2 * half), end.h)
-            if box[0] < 0 or box[1] < 0 or box[0] + box[2] >= gray.shape[1]:
-                break
-            guess = Mark(*box, np.zeros((box[3], box[2]), np.uint8))
-            found = whole_glyph(gray, guess, 0.9 * math.hypot(dx, dy))
-            if found is guess or found.h < 0.6 * end.h or found.contrast < MIN_CONTRAST:
-                break
-            ((_, conf),) = model.classify(isolate(Row((found,), row.angle)), allowed=LETTERS)
-            if conf < UNSURE_BELOW:
+            if math.hypot(dx, dy) > 1.3 * pitch:  # a gap: the step is no pitch
+                dx, dy = dx * pitch / math.hypot(dx, dy), dy * pitch / math.hypot(dx, dy)
+            found = _probe(gray, model, row, (end.cx + dx, end.cy + dy), end)
+            if found is None:
                 break
             if side == 1:
                 marks.append(found)
             else:
                 marks.insert(0, found)
-    return Row(tuple(marks), row.angle)
-
-
-def isolate_all(rows: list[Row]) -> list[Mask]:
-    return [glyph for row in rows for glyph in isolate(row)]
+    return Row(tuple(marks), row.angle, row.squash)
 
 
 def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
@@ -113,9 +140,68 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
     )
 
 
+def letters_of_row(row: Row) -> list[Mask]:
+    """Each letter of the row turned upright and stretched back to its true height."""
+    glyphs = []
+    for mark in row.marks:
+        turned = upright(mark, row.angle)
+        stretched = cv2.resize(turned, None, fx=1.0, fy=1.0 / row.squash)
+        glyphs.append(np.asarray((stretched > 100) * 255, np.uint8))
+    return glyphs
+
+
 def isolate(row: Row) -> list[Mask]:
-    """Each letter of the row, upright, normalised for the glyph model."""
-    return [normalize_glyph(upright(m, row.angle)) for m in row.marks]
+    """Each letter of the row, upright, true height, normalised for the glyph model."""
+    return [normalize_glyph(glyph) for glyph in letters_of_row(row)]
+
+
+def _pitch(row: Row) -> float:
+    """The usual distance between neighbouring letters (a guess for a single tile)."""
+    marks = row.marks
+    if len(marks) < 2:
+        return 1.9 * marks[0].h
+    steps = [math.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in itertools.pairwise(marks)]
+    return float(np.median([s for s in steps if s < 1.45 * min(steps)]))
+
+
+def _run(line: NDArray[np.bool_], centre: int) -> int:
+    """Length of the run of True through ``centre``."""
+    if not line[centre]:
+        return 0
+    false = np.flatnonzero(~line)
+    before, after = false[false < centre], false[false > centre]
+    start = int(before[-1]) + 1 if before.size else 0
+    end = int(after[0]) if after.size else len(line)
+    return end - start
+
+
+def measured(gray: NDArray[np.uint8], row: Row) -> Row:
+    """The row with its squash measured: tiles are square, so the height of a tile's face
+    over its width says how much the camera's angle flattens the letters.
+
+    Each face is the light region around its letter (Otsu on a window turned upright),
+    its width capped by the pitch where tiles touch. The median over the row is kept
+    between 0.45 and 1.2; the model learns the rest (it is trained on ±15%).
+    """
+    pitch = _pitch(row)
+    half = max(8, round(pitch))
+    ratios = []
+    for mark in row.marks:
+        matrix = cv2.getRotationMatrix2D((mark.cx, mark.cy), math.degrees(row.angle), 1.0)
+        matrix[:, 2] += np.array([half - mark.cx, half - mark.cy])
+        window = cv2.warpAffine(gray, matrix, (2 * half, 2 * half), borderMode=cv2.BORDER_REPLICATE)
+        _, face = cv2.threshold(window, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        face[
+            half - mark.h // 2 : half + mark.h // 2 + 1, half - mark.w // 2 : half + mark.w // 2 + 1
+        ] = 1
+        column = face[:, half - max(1, mark.w // 4) : half + max(1, mark.w // 4) + 1].mean(axis=1)
+        line = face[half - max(1, mark.h // 4) : half + max(1, mark.h // 4) + 1, :].mean(axis=0)
+        height = _run(column > 0.5, half)
+        width = min(_run(line > 0.5, half), pitch)
+        if width > 0:
+            ratios.append(height / width)
+    squash = float(np.clip(np.median(ratios), 0.45, 1.2)) if ratios else 1.0
+    return Row(row.marks, row.angle, squash)
 
 
 def read_letters(
@@ -135,12 +221,12 @@ def read_letters(
         raise NothingFound("aucune lettre lisible sur la photo")
     # Marks at either end that are no letter (a knot of the wood) are not tiles.
     first, last = letters[0], letters[-1] + 1
-    row = Row(row.marks[first:last], row.angle)
+    row = Row(row.marks[first:last], row.angle, row.squash)
     guesses = [
         (label, 0.0) if label == NOT_A_GLYPH else (label, conf)
         for label, conf in guesses[first:last]
     ]
-    second = tesseract_line([upright(m, row.angle) for m in row.marks], LETTERS)
+    second = tesseract_line(letters_of_row(row), LETTERS)
     agrees = second is not None and len(second) == len(guesses)
     warnings: list[str] = []
     if len(row.marks) > MAX_TILES:

@@ -11,6 +11,7 @@ never seen.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -163,25 +164,29 @@ def _tile(
 
 @dataclass(frozen=True)
 class Shot:
-    """How the camera sees the plane: where its quad lands and the photo's defects."""
+    """How the camera sees the objects: ranges the photo's geometry is drawn from."""
 
-    width: int = 1024
-    height: int = 768
+    span: tuple[float, float]
+    """Width of the objects over the photo's width."""
+    squash: tuple[float, float]
+    """Seen height over true height (the camera's angle)."""
+    keystone: tuple[float, float]
+    """Far edge's length over the near edge's."""
+    tilt_deg: float
+    """Largest turn of the objects in the photo."""
+
+
+#: A rack photographed from the players' side, at an angle; plates more from above.
+RACK_SHOT = Shot(span=(0.5, 0.92), squash=(0.55, 1.0), keystone=(0.86, 1.0), tilt_deg=7)
+PLATES_SHOT = Shot(span=(0.55, 0.9), squash=(0.7, 1.0), keystone=(0.9, 1.0), tilt_deg=5)
 
 
 def _photograph(
-    rng: np.random.Generator,
-    plane: Plane,
-    alpha: Plane,
-    background: Plane,
-    *,
-    span: tuple[float, float],
-    squash: tuple[float, float],
-    keystone: tuple[float, float],
-    tilt_deg: float,
+    rng: np.random.Generator, plane: Plane, alpha: Plane, background: Plane, shot: Shot
 ) -> Image:
     """Warp ``plane`` (its opaque part ``alpha``) onto ``background`` as seen at an angle,
     then spoil the photo as a real camera would."""
+    span, squash, keystone, tilt_deg = shot.span, shot.squash, shot.keystone, shot.tilt_deg
     h_photo, w_photo = background.shape[:2]
     ph, pw = alpha.shape
     scale = rng.uniform(*span) * w_photo / pw
@@ -267,16 +272,7 @@ def letter_rack_photo(
     lip_colour = np.array(holder, np.float32) * 0.8
     cv2.rectangle(plane, (0, back + tile - 4), (plane_w, plane_h), lip_colour.tolist(), -1)
     background = table(rng, kind, size)
-    return _photograph(
-        rng,
-        plane,
-        alpha,
-        background,
-        span=(0.5, 0.92),
-        squash=(0.55, 1.0),
-        keystone=(0.86, 1.0),
-        tilt_deg=7,
-    )
+    return _photograph(rng, plane, alpha, background, RACK_SHOT)
 
 
 def plates_photo(
@@ -313,16 +309,7 @@ def plates_photo(
         digits = render_text(str(value), font, round(plate_h * rng.uniform(0.45, 0.58)))
         _centred(plane, digits, ink, x + plate_w / 2, y + plate_h / 2)
     background = table(rng, kind, size)
-    return _photograph(
-        rng,
-        plane,
-        alpha,
-        background,
-        span=(0.55, 0.9),
-        squash=(0.7, 1.0),
-        keystone=(0.9, 1.0),
-        tilt_deg=5,
-    )
+    return _photograph(rng, plane, alpha, background, PLATES_SHOT)
 
 
 def rack_set(
@@ -356,35 +343,44 @@ class Score:
     tiles: int
     right: int
     unsure: int
+    """Tiles read "?": the reader said it did not know."""
     silent: int
-    """Tiles read as a wrong letter without a "?": the errors that matter."""
+    """Wrong letters not marked "?", and letters read where there is no tile: the errors
+    that matter, since nothing tells the players to check."""
+    missed: int
+    """Tiles the reader did not see at all."""
     racks: int
     racks_right: int
 
     def __str__(self) -> str:
         return (
             f"{self.right / self.tiles:.1%} des tuiles lues justes, {self.unsure / self.tiles:.1%}"
-            f" de « ? », {self.silent} erreurs muettes sur {self.tiles} tuiles, "
-            f"{self.racks_right}/{self.racks} réglettes entières"
+            f" de « ? », {self.missed} manquées, {self.silent} erreurs muettes sur {self.tiles}"
+            f" tuiles, {self.racks_right}/{self.racks} réglettes entières"
         )
 
 
 def score(readings: Sequence[Sequence[str | int] | None], truths: Sequence[str]) -> Score:
     """Compare readings (``None`` for a photo the reader rejected) with the truth.
 
-    A reading of the wrong length counts every tile of the rack as missed.
+    Each reading is aligned with its truth (``difflib``), so a tile missed or a tile
+    too many costs one tile, not the whole rack.
     """
-    tiles = right = unsure = silent = racks_right = 0
+    tiles = right = unsure = silent = missed = racks_right = 0
     for values, truth in zip(readings, truths, strict=True):
+        got = [str(v) for v in values or ()]
         tiles += len(truth)
-        if values is None or len(values) != len(truth):
-            continue
-        racks_right += "".join(map(str, values)) == truth
-        for value, letter in zip(values, truth, strict=True):
-            right += value == letter
-            unsure += value == "?"
-            silent += value not in ("?", letter)
-    return Score(tiles, right, unsure, silent, len(truths), racks_right)
+        racks_right += "".join(got) == truth
+        matcher = difflib.SequenceMatcher(None, list(truth), got, autojunk=False)
+        for op, i1, i2, j1, j2 in matcher.get_opcodes():
+            if op == "equal":
+                right += i2 - i1
+                continue
+            read = got[j1:j2]
+            unsure += read.count("?")
+            silent += len(read) - read.count("?")
+            missed += max(0, (i2 - i1) - (j2 - j1))
+    return Score(tiles, right, unsure, silent, missed, len(truths), racks_right)
 
 
 #: The faces of a consonant die (all twenty consonants) and of the vowel die.
