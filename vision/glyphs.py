@@ -3,7 +3,7 @@
 Why this and not Tesseract first: on isolated tile glyphs a kNN over HOG features,
 trained on synthetic glyphs drawn in several fonts, reads nearly every tile in a couple of
 milliseconds per rack, where Tesseract misses one tile in ten and takes a second (see
-docs/adr/0001-glyph-classifier.md). The model is a table of feature vectors: it is
+docs/adr/0004-glyph-classifier.md). The model is a table of feature vectors: it is
 trained at first use from the fonts installed by the Makefile and cached in the data
 directory, and calibration (photos of the user's own tiles) adds rows to it.
 
