@@ -178,28 +178,14 @@ def test_the_tv_show_runs_letters_numbers_duels_and_the_sprint() -> None:
 def test_a_club_match_tie_goes_to_two_extra_rounds_then_sudden_death() -> None:
     game = new_game("club-match")
     for _ in range(20):
-        current = game.current
-        assert current is not None
-        if current.kind is RoundKind.NUMBERS:
-            play_numbers(game, (3, 75, 2, 4, 1, 1), 888)
-        else:
-            game.apply(LettersDrawn(_draw_for(current.composition)))
-            game.apply(TimerStarted(0.0))
-            game.apply(TimerStopped(50.0))
-            game.apply(RoundClosed())
+        play_blank_round(game)
     assert not game.over, "0-0 after 20 rounds: extra rounds follow"
     extra = []
     for _ in range(4):
         current = game.current
         assert current is not None
         extra.append(current.kind)
-        if current.kind is RoundKind.NUMBERS:
-            play_numbers(game, (3, 75, 2, 4, 1, 1), 888)
-        else:
-            game.apply(LettersDrawn(_draw_for(current.composition)))
-            game.apply(TimerStarted(0.0))
-            game.apply(TimerStopped(50.0))
-            game.apply(RoundClosed())
+        play_blank_round(game)
     assert extra[:2] == [RoundKind.NUMBERS, RoundKind.LETTERS]
     assert extra[2] != extra[3], "sudden death alternates"
     current = game.current
@@ -213,6 +199,16 @@ def test_a_club_match_tie_goes_to_two_extra_rounds_then_sudden_death() -> None:
         game.apply(WordAnswered("Ana", "MALINE"))
         game.apply(RoundClosed())
     assert game.over and game.ranking() == ["Ana", "Bruno"]
+
+
+def play_blank_round(game: Game) -> None:
+    """A round nobody answers, its draw made to the round's composition."""
+    current = game.current
+    assert current is not None
+    if current.kind is RoundKind.NUMBERS:
+        play_numbers(game, (3, 75, 2, 4, 1, 1), 888)
+    else:
+        play_letters(game, _draw_for(current.composition))
 
 
 def _draw_for(composition: object) -> str:

@@ -162,14 +162,20 @@ def test_a_database_from_a_newer_arbitre_is_kept_aside(tmp_path: Path) -> None:
     assert any(".newer-" in p.name for p in tmp_path.iterdir())
 
 
-def test_histories_and_exports(tmp_path: Path) -> None:
-    store = Store(tmp_path / "games.db")
+def exact_888_by_ana(store: Store) -> Session:
+    """A saved boxed game whose first round Ana counted exactly (888)."""
     session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=2, clock=FakeClock())
     session.do(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
     session.start_timer()
     session.do(NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888"))
     session.stop_timer()
     session.do(RoundClosed())
+    return session
+
+
+def test_histories_and_exports(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    session = exact_888_by_ana(store)
     session.do(LettersDrawn("BAMERILANE"))
     session.start_timer()
     session.stop_timer()
@@ -322,12 +328,7 @@ def test_a_game_s_figures_count_exact_counts_and_the_longest_word() -> None:
 
 def test_arbitre_games_lists_exports_and_sums_up(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.db")
-    session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=2, clock=FakeClock())
-    session.do(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
-    session.start_timer()
-    session.do(NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888"))
-    session.stop_timer()
-    session.do(RoundClosed())
+    session = exact_888_by_ana(store)
     store.close()
 
     def games(*args: str) -> subprocess.CompletedProcess[str]:
