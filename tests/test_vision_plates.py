@@ -51,3 +51,10 @@ def test_tesseract_reads_numbers_as_separate_words() -> None:
         [render_text(d, UNSEEN_FONTS[0], 40) for d in number] for number in ("3", "100", "25")
     ]
     assert tesseract_words(groups, DIGITS, gap=3) == ["3", "100", "25"]
+
+
+def test_a_seventh_number_read_with_confidence_leaves_every_plate_unsure() -> None:
+    # Which six are the plates is then a guess: a wrong one would shift the whole draw.
+    reading = read_numbers(_photo((3, 100, 8, 8, 10, 6, 75), seed=0))
+    assert reading.values == ("?",) * 6
+    assert any("plus de 6 nombres" in w for w in reading.warnings)

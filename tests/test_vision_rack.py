@@ -5,8 +5,8 @@ import pytest
 
 from vision.camera import load_photo
 from vision.glyphs import LETTERS, TRAINING_FONTS, UNSEEN_FONTS, render_text, training_glyphs
-from vision.rack import read_letters
-from vision.reading import NothingFound, tesseract_available, tesseract_line
+from vision.rack import out_of_step, read_letters
+from vision.reading import Mark, NothingFound, Row, tesseract_available, tesseract_line
 from vision.samples import SAMPLES
 from vision.synthetic import rack_set, score, table
 
@@ -51,3 +51,28 @@ def test_the_training_fonts_and_the_unseen_fonts_do_not_overlap() -> None:
 def test_tesseract_gives_its_second_opinion_on_a_line_of_glyphs() -> None:
     glyphs = [render_text(letter, UNSEEN_FONTS[0], 40) for letter in "ZEBRA"]
     assert tesseract_line(glyphs, LETTERS) == "ZEBRA"
+
+
+def _row(centres: list[int], height: int = 40) -> Row:
+    blank = np.zeros((height, 20), np.uint8)
+    return Row(tuple(Mark(x - 10, 100, 20, height, blank) for x in centres), angle=0.0)
+
+
+def test_letters_at_the_tiles_pitch_are_in_step_and_an_empty_slot_changes_nothing() -> None:
+    assert out_of_step(_row([100, 160, 220, 340, 400])) == [False] * 5
+
+
+def test_two_pieces_of_one_broken_letter_are_out_of_step() -> None:
+    # A U cut in two by glare: its halves are closer than any two tiles.
+    assert out_of_step(_row([100, 160, 210, 230, 280, 340])) == [
+        False,
+        False,
+        True,
+        True,
+        False,
+        False,
+    ]
+
+
+def test_small_marks_far_apart_are_a_pattern_of_the_table_not_tiles() -> None:
+    assert out_of_step(_row([100, 400, 700], height=40)) == [True] * 3

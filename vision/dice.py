@@ -142,7 +142,11 @@ def read_dice(
     warnings: list[str] = []
     d20 = [f for f in faces if f.corners == 3]
     d6 = [f for f in faces if f.corners == 4]
-    if len(d20) != 3 or len(d6) != 1:
+    # A die taken for the other kind is read in the wrong alphabet (a J face read as the
+    # joker) and puts the others out of order: which die is which is a guess, so every
+    # face is unsure.
+    mistaken = len(d20) != 3 or len(d6) != 1
+    if mistaken:
         warnings.append(
             f"{len(d20)} dés à 20 faces et {len(d6)} dé à 6 faces vus (3 et 1 attendus)"
         )
@@ -151,6 +155,8 @@ def read_dice(
     uncertain: list[int] = []
     for face in d20 + d6:
         letter, conf = _read_face(face, model)
+        if mistaken:
+            conf = min(conf, UNSURE_BELOW / 2)
         if conf < UNSURE_BELOW:
             uncertain.append(len(values))
             letter = "?"

@@ -95,8 +95,13 @@ def _in_rows(groups: list[list[Mark]]) -> list[list[Mark]]:
     return [g for row in rows for g in row]
 
 
-def _numbers(gray: NDArray[np.uint8], model: GlyphModel) -> list[tuple[list[Mark], str, float]]:
-    """Each number seen: its digits, its text, the model's confidence in it."""
+def _numbers(
+    gray: NDArray[np.uint8], model: GlyphModel
+) -> tuple[list[tuple[list[Mark], str, float]], bool]:
+    """Each number seen: its digits, its text, the model's confidence in it; and whether
+    more than six numbers were read with confidence (then which six are the plates is a
+    guess: a mark of the wood read as a sure 7 once pushed a plate out and shifted the
+    whole draw by one)."""
     marks = [
         piece for m in find_marks(gray) for piece in split_wide(whole_glyph(gray, m, 1.3 * m.h))
     ]
@@ -124,14 +129,16 @@ def _numbers(gray: NDArray[np.uint8], model: GlyphModel) -> list[tuple[list[Mark
         max(tallest_first, key=lambda h: len(alike(h))),
     )
     groups = [groups[i] for i in alike(height)]
+    too_many = False
     if len(groups) > DRAW_SIZE:  # the six read with most confidence
         groups.sort(key=lambda g: -min(digits[id(m)][1] for m in g))
+        too_many = min(digits[id(m)][1] for m in groups[DRAW_SIZE]) >= UNSURE_BELOW
         groups = groups[:DRAW_SIZE]
     numbers = []
     for group in _in_rows(groups):
         text = "".join(digits[id(m)][0] for m in group)
         numbers.append((group, text, min(digits[id(m)][1] for m in group)))
-    return numbers
+    return numbers, too_many
 
 
 def read_numbers(
@@ -139,15 +146,17 @@ def read_numbers(
 ) -> Reading:
     """The six plates, top row first and left to right, with a confidence each."""
     gray, _ = working_gray(image)
-    numbers = _numbers(gray, model or model_for(DIGITS, data_dir))
+    numbers, too_many = _numbers(gray, model or model_for(DIGITS, data_dir))
     second = tesseract_words([[m.mask for m in group] for group, _, _ in numbers], DIGITS, gap=3)
     agrees = second is not None and len(second) == len(numbers)
     values: list[str | int] = []
     confidence: list[float] = []
     uncertain: list[int] = []
     warnings: list[str] = []
+    if too_many:
+        warnings.append(f"plus de {DRAW_SIZE} nombres vus : lequel n'est pas une plaque ?")
     for i, (_, text, own) in enumerate(numbers):
-        conf = own
+        conf = min(own, UNSURE_BELOW / 2) if too_many else own
         if agrees and second is not None and second[i] != text:
             conf = round(own * DISAGREEMENT, 3)
             warnings.append(f"plaque {i + 1} : Tesseract lit {second[i]}, le modèle {text}")

@@ -47,6 +47,17 @@ FOUND_ABOVE = 0.6
 #: Tesseract disagreeing multiplies the classifier's confidence by this.
 DISAGREEMENT = 0.7
 
+#: A letter whose nearer neighbour is closer than this share of the row's usual step is
+#: a piece of a letter (a glyph broken by glare) or a mark between tiles: its reading is
+#: unsure. Right letters were this close in 1 case of 1,257 on unseen fonts, wrong
+#: letters read with full confidence in 6 of 19.
+CROWDED_BELOW = 0.6
+
+#: Letters smaller than this share of the row's usual step are not on tiles side by side
+#: (tiles are square, a letter fills most of its tile): the row is a pattern of the table
+#: or of the cloth and all its readings are unsure.
+SPARSE_BELOW = 0.2
+
 
 def rack_row(gray: NDArray[np.uint8], model: GlyphModel) -> Row:
     """The row of letters of the holder, or :class:`NothingFound`.
@@ -204,6 +215,30 @@ def measured(gray: NDArray[np.uint8], row: Row) -> Row:
     return Row(row.marks, row.angle, squash)
 
 
+def out_of_step(row: Row) -> list[bool]:
+    """For each letter of the row, whether its place in the row is not a tile's.
+
+    The classifier judges a glyph alone and is sure of a fragment of a broken letter (a U
+    cut by glare reads as two sure Is) or of marks of the table lined up by chance; the
+    spacing along the row tells them: tiles follow one another at one pitch (or a
+    multiple of it across an empty slot), letters about as tall as the pitch.
+    """
+    marks = row.marks
+    if len(marks) < 2:
+        return [False] * len(marks)
+    along = [m.cx * math.cos(row.angle) + m.cy * math.sin(row.angle) for m in marks]
+    steps = [b - a for a, b in itertools.pairwise(along)]
+    usual = float(np.median(steps))
+    if usual <= 0:
+        return [True] * len(marks)
+    sparse = float(np.median([m.h for m in marks])) < SPARSE_BELOW * usual
+    crowded = [
+        min(steps[j] for j in (i - 1, i) if 0 <= j < len(steps)) < CROWDED_BELOW * usual
+        for i in range(len(marks))
+    ]
+    return [sparse or c for c in crowded]
+
+
 def read_letters(
     image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
 ) -> Reading:
@@ -228,6 +263,7 @@ def read_letters(
     ]
     second = tesseract_line(letters_of_row(row), LETTERS)
     agrees = second is not None and len(second) == len(guesses)
+    misplaced = out_of_step(row)
     warnings: list[str] = []
     if len(row.marks) > MAX_TILES:
         warnings.append(f"{len(row.marks)} lettres vues : une réglette n'en tient que {MAX_TILES}")
@@ -238,6 +274,8 @@ def read_letters(
         conf = own
         if agrees and second is not None and second[i] != letter:
             conf = round(own * DISAGREEMENT, 3)
+        if misplaced[i]:
+            conf = min(conf, round(own * DISAGREEMENT, 3))
         unsure = conf < UNSURE_BELOW
         if unsure:
             uncertain.append(i)
