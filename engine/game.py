@@ -13,6 +13,7 @@ and scored, then the next round. Duels and sprint questions have no draw: they s
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -37,18 +38,14 @@ from engine.events import (
 from engine.judge import judge_numbers, judge_word
 from engine.letters import check_letters
 from engine.ranking import RoundRecord, ranking, totals
+from engine.records import letters_record, numbers_record
 from engine.rules import Composition, RoundKind, RuleSet, rule_set
 from engine.scoring import (
-    LettersRound,
     NumbersAnswer,
-    NumbersRound,
     WordAnswer,
     duel,
-    duplicate_numbers_points,
 )
-from solver.numbers import solve
 from solver.plates import InvalidDraw, check_plates, check_target
-from solver.words import longest
 
 
 class GameRuleError(RefusedEvent):
@@ -343,11 +340,7 @@ class Game:
             if judged.reason:
                 current.reasons[player] = judged.reason
         current.judged_numbers = answers
-        best = solve(current.plates, current.target).distance
-        points = self.rules.numbers_points(NumbersRound(current.target, best, answers))
-        return RoundRecord(
-            RoundKind.NUMBERS, self._everyone(points), top=duplicate_numbers_points(best, best)
-        )
+        return self._everyone(numbers_record(self.rules, current.plates, current.target, answers))
 
     def _score_letters(self, current: Round) -> RoundRecord:
         answers: dict[str, WordAnswer] = {}
@@ -361,14 +354,12 @@ class Game:
             if reason:
                 current.reasons[player] = reason
         current.judged_words = answers
-        points = self.rules.letters_points(LettersRound(answers))
-        lengths = {p: a.length for p, a in answers.items() if a.valid}
-        top = longest(current.letters).best_length
-        return RoundRecord(RoundKind.LETTERS, self._everyone(points), lengths, top=top)
+        return self._everyone(letters_record(self.rules, current.letters, answers))
 
-    def _everyone(self, points: dict[str, int]) -> dict[str, int]:
-        """Absent players appear with 0 points."""
-        return {p: points.get(p, 0) for p in self.players}
+    def _everyone(self, record: RoundRecord) -> RoundRecord:
+        """The record with absent players at 0 points."""
+        points = {p: record.points.get(p, 0) for p in self.players}
+        return dataclasses.replace(record, points=points)
 
     def _close(self, current: Round, record: RoundRecord) -> None:
         current.record = record

@@ -18,18 +18,14 @@ from typing import Any
 from engine.judge import judge_numbers, judge_word
 from engine.letters import check_letters
 from engine.ranking import RoundRecord, ranking, totals
+from engine.records import letters_record, numbers_record
 from engine.rules import RoundKind, RuleSet
 from engine.scoring import (
-    LettersRound,
     NumbersAnswer,
-    NumbersRound,
     WordAnswer,
     duel,
-    duplicate_numbers_points,
 )
-from solver.numbers import solve
 from solver.plates import InvalidDraw, check_plates, check_target
-from solver.words import longest
 
 
 class GameFileError(ValueError):
@@ -108,9 +104,7 @@ def _numbers_round(
         if steps is not None and not isinstance(steps, str):
             raise ValueError(f'réponse de {player} : "steps" doit être un texte')
         answers[player] = judge_numbers(plates, target, value, steps).answer
-    best = solve(plates, target).distance
-    points = rules.numbers_points(NumbersRound(target, best, answers))
-    return RoundRecord(RoundKind.NUMBERS, points, top=duplicate_numbers_points(best, best))
+    return numbers_record(rules, plates, target, answers)
 
 
 def _letters_round(
@@ -129,10 +123,7 @@ def _letters_round(
         if not isinstance(raw, str):
             raise ValueError(f"réponse de {player} : un mot")
         answers[player] = judge_word(letters, raw)[0]
-    points = rules.letters_points(LettersRound(answers))
-    lengths = {p: a.length for p, a in answers.items() if a.valid}
-    top = longest(letters).best_length
-    return RoundRecord(RoundKind.LETTERS, points, lengths, top=top)
+    return letters_record(rules, letters, answers)
 
 
 def _duel_round(line: Mapping[str, Any], players: tuple[str, ...], rules: RuleSet) -> RoundRecord:

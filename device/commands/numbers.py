@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from device.commands import UsageError, integer, print_json, run_batch
+from device.commands import UsageError, add_output_options, integer, print_json, run_batch
 from solver.numbers import Solution, solve
 from solver.plates import BOXED_TARGETS, InvalidDraw, check_plates, check_target, draw_numbers
 
@@ -24,11 +24,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("plates", nargs="*", metavar="PLAQUE", help="les six plaques")
     parser.add_argument("-t", "--target", metavar="N", help="le nombre à trouver")
-    parser.add_argument("--json", action="store_true", help="une réponse JSON")
-    parser.add_argument(
-        "--batch",
-        action="store_true",
-        help="une requête par ligne sur l'entrée standard : six plaques puis le nombre",
+    add_output_options(
+        parser, "une requête par ligne sur l'entrée standard : six plaques puis le nombre"
     )
     parser.add_argument("--seed", type=int, help="graine du tirage au hasard")
     parser.set_defaults(handler=run)
