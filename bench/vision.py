@@ -100,13 +100,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--racks", type=int, default=20, help="photos read per unseen font")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-tesseract", action="store_true", help="without the second opinion")
+    parser.add_argument(
+        "--only",
+        choices=("letters", "numbers", "dice"),
+        action="append",
+        help="measure only this kind (repeatable; all three by default)",
+    )
     args = parser.parse_args(argv)
+    kinds = tuple(args.only or ("letters", "numbers", "dice"))
     if args.no_tesseract:
         reading.tesseract_available = lambda: False
     root = Path(tempfile.mkdtemp(prefix="arbitre-bench-"))
+    if "letters" in kinds:
+        _letters(args.racks, args.seed, root)
+    if "numbers" in kinds or "dice" in kinds:
+        _numbers_and_dice(
+            args.racks * len(UNSEEN_FONTS),
+            args.seed,
+            root / "shared",
+            [k for k in kinds if k != "letters"],
+        )
+
+
+def _letters(racks: int, seed: int, root: Path) -> None:
+    """Letter racks per unseen font, before and after a calibration."""
     shared = root / "shared"
     base_model(LETTERS, shared)  # trained once, copied into each user's folder below
-    rng = np.random.default_rng(args.seed)
+    rng = np.random.default_rng(seed)
     before: list[Score] = []
     after: list[Score] = []
     times_before: list[float] = []
@@ -120,15 +140,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         style: TileStyle = random_style(rng, (font,))
         user = _user_folder(root, f"user{i}")
         probe = _user_folder(root, f"probe{i}")
-        photos = rack_set(args.racks, (font,), seed=args.seed * 100 + i, style=style)
+        photos = rack_set(racks, (font,), seed=seed * 100 + i, style=style)
         truths = [p[1] for p in photos]
         values, times = _read_all([p[0] for p in photos], user)
         before.append(score(values, truths))
         times_before += times
         print(_line(f"{font} sans étalonnage", before[-1], times))
-        shots = rack_set(
-            3, (font,), seed=args.seed * 100 + 50 + i, style=style, words=CALIBRATION_RACKS
-        )
+        shots = rack_set(3, (font,), seed=seed * 100 + 50 + i, style=style, words=CALIBRATION_RACKS)
         usable = []
         for name, (photo, letters, _, _) in zip(CALIBRATION_RACKS, shots, strict=True):
             try:  # each photo alone first: a photo whose letters are not all found is skipped
@@ -146,7 +164,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(_line("**toutes, sans étalonnage**", _total(before), times_before))
     print(_line("**toutes, après étalonnage**", _total(after), times_after))
     print()
-    _numbers_and_dice(args.racks * len(UNSEEN_FONTS), args.seed, root / "shared")
 
 
 def _values_line(
@@ -171,14 +188,14 @@ def _values_line(
     )
 
 
-def _numbers_and_dice(count: int, seed: int, folder: Path) -> None:
+def _numbers_and_dice(count: int, seed: int, folder: Path, kinds: Sequence[str]) -> None:
     """Plates and dice in the unseen fonts, every table in turn (no calibration)."""
     print(
         "| photos | valeurs | justes | « ? » | erreurs muettes | photos justes "
         "| ms médian | ms p95 |"
     )
     print("|---|---|---|---|---|---|---|---|")
-    for kind in ("numbers", "dice"):
+    for kind in kinds:
         readings: list[Sequence[object] | None] = []
         truths: list[Sequence[object]] = []
         times: list[float] = []
