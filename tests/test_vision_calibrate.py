@@ -10,9 +10,22 @@ import numpy as np
 import pytest
 from test_cli import run
 
-from vision.glyphs import LETTERS, UNSEEN_FONTS
+from vision.calibrate import paired, straightened, without_points
+from vision.glyphs import (
+    LETTERS,
+    UNSEEN_FONTS,
+    GlyphModel,
+    features,
+    normalize_glyph,
+    render_text,
+    transformed,
+)
 from vision.models import base_model, calibration_file, model_for
+from vision.reading import UNSURE_BELOW
 from vision.synthetic import TileStyle, letter_rack_photo
+
+#: The user's tiles in these tests: a font the model never learned.
+USER_FONT = UNSEEN_FONTS[1]
 
 
 @pytest.fixture
@@ -43,7 +56,8 @@ def test_calibration_stores_each_glyph_of_the_photos(
     assert answer["glyphs"] == 10 and answer["photos"] == 1
     assert calibration_file(data_dir).exists()
     calibrated = model_for(LETTERS, data_dir)
-    assert len(calibrated.labels) == len(base_model(LETTERS, data_dir).labels) + answer["rows"]
+    assert calibrated.own is not None and len(calibrated.own.labels) == answer["rows"]
+    assert calibrated.labels == base_model(LETTERS, data_dir).labels
 
 
 def test_a_photo_whose_letters_do_not_match_stores_nothing(
@@ -62,3 +76,64 @@ def test_bad_calibration_arguments_are_one_line_and_exit_2(
     item = item.replace("{photo}", str(_photo(tmp_path, "AB", seed=1)))
     code, _, err = run(["calibrate", item, "--data-dir", str(data_dir)], capsys)
     assert code == 2 and err.count("\n") == 1
+
+
+def _user_glyph(letter: str) -> np.ndarray:
+    return normalize_glyph(render_text(letter, USER_FONT, 60))
+
+
+def _calibrated(letters: str, labels: str | None = None) -> GlyphModel:
+    """The base model with the user's glyphs of ``letters``, labelled ``labels``."""
+    glyphs = [_user_glyph(c) for c in letters]
+    return base_model(LETTERS).with_own(labels or letters, features(glyphs))
+
+
+def test_the_users_glyphs_reading_the_same_letter_make_it_sure() -> None:
+    (guess,) = _calibrated(LETTERS).read([_user_glyph("G")], LETTERS)
+    assert guess.label == "G" and guess.user_agrees and guess.confidence >= 0.95
+
+
+def test_the_users_glyphs_reading_another_letter_make_it_unsure() -> None:
+    swapped = LETTERS.replace("G", "g").replace("C", "G").replace("g", "C")
+    (guess,) = _calibrated(LETTERS, swapped).read([_user_glyph("G")], LETTERS)
+    assert guess.label == "G" and not guess.user_agrees and guess.confidence < UNSURE_BELOW
+
+
+def test_a_calibration_missing_letters_never_makes_a_reading_sure() -> None:
+    """Its nearest glyph to a letter it lacks is another letter by necessity: agreeing
+    with the model then proves nothing."""
+    partial = _calibrated(LETTERS.replace("K", ""))
+    base = base_model(LETTERS).read([_user_glyph("R")], LETTERS)
+    (guess,) = partial.read([_user_glyph("R")], LETTERS)
+    assert not guess.user_agrees and guess.confidence == base[0].confidence
+
+
+def test_a_letter_sheared_by_the_keystone_is_learned_upright() -> None:
+    letters = "EFHKL"
+    upright = [render_text(c, USER_FONT, 60) for c in letters]
+    shears = [0.3, 0.15, 0.0, -0.15, -0.3]  # the keystone: a steady change along the row
+    photographed = [transformed(m, s, 0.7) for m, s in zip(upright, shears, strict=True)]
+    learned = straightened(photographed, letters, base_model(LETTERS))
+
+    def distance(a: np.ndarray, b: np.ndarray) -> float:
+        return float(
+            np.linalg.norm(features([normalize_glyph(a)]) - features([normalize_glyph(b)]))
+        )
+
+    for truth, before, (after, _) in zip(upright, photographed, learned, strict=True):
+        assert distance(after, truth) < distance(before, truth)
+    assert distance(learned[0][0], upright[0]) < 0.5 * distance(photographed[0], upright[0])
+
+
+def test_a_letter_missed_on_a_calibration_photo_costs_that_letter_only() -> None:
+    found = [render_text(c, USER_FONT, 60) for c in "ABCE"]
+    assert paired(found, "ABCDE", base_model(LETTERS)) == [(0, "A"), (1, "B"), (2, "C"), (3, "E")]
+
+
+def test_the_points_beside_a_letter_are_not_learned_with_it() -> None:
+    letter = np.asarray((render_text("K", USER_FONT, 60) > 127) * 255, np.uint8)
+    points = np.asarray((render_text("10", USER_FONT, 18) > 127) * 255, np.uint8)
+    glyph = np.zeros((letter.shape[0], letter.shape[1] + points.shape[1]), np.uint8)
+    glyph[:, : letter.shape[1]] = letter
+    glyph[-points.shape[0] :, letter.shape[1] :] = points
+    assert np.array_equal(normalize_glyph(without_points(glyph)), normalize_glyph(letter))

@@ -5,7 +5,8 @@ plus marks found on photos of empty synthetic tables (its "not a glyph" class), 
 seconds, then cached as ``models/glyphs-KEY.npz`` in the data directory. What
 ``arbitre calibrate`` learns from the user's own tiles is stored beside it in
 ``calibration/glyphs.npz``, as normalised glyphs (not features, so that it outlives a
-change of features), and added to the base model of every alphabet it concerns.
+change of features), and given to the base model of every alphabet it concerns as its
+second opinion (:meth:`vision.glyphs.GlyphModel.with_own`).
 
 The data directory is ``--data-dir``, else ``ARBITRE_DATA_DIR``, else the user's data
 directory as platformdirs names it (``~/.local/share/arbitre`` on Linux).
@@ -102,7 +103,7 @@ _MODELS: dict[tuple[str, Path], GlyphModel] = {}
 
 
 def model_for(alphabet: str, folder: Path | None = None) -> GlyphModel:
-    """The base model of ``alphabet`` plus the calibration stored in the data directory.
+    """The base model of ``alphabet`` with the calibration stored in the data directory.
 
     Kept in memory after the first call; :func:`forget_models` drops it.
     """
@@ -115,7 +116,7 @@ def model_for(alphabet: str, folder: Path | None = None) -> GlyphModel:
             labels, glyphs = calibration
             wanted = [i for i, label in enumerate(labels) if label in alphabet]
             vectors = features([np.asarray(glyphs[i], np.uint8) for i in wanted])
-            model = model.extended([labels[i] for i in wanted], vectors)
+            model = model.with_own([labels[i] for i in wanted], vectors)
         _MODELS[key] = model
     return _MODELS[key]
 
