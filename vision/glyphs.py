@@ -267,7 +267,7 @@ OWN_AGREES = 0.95
 #: ... as long as the user's nearest glyph is nearer than this (HOG distance): right
 #: readings lifted were nearer than 1.94 in 90% of cases; letters damaged by glare (an E
 #: whose lower bar is gone, read F by both) were seen at 1.9 to 2.0 on the benchmark's
-#: photos (seed 11). On seeds 11 and 23 (found tiles), 1.8 read 91.6% right against 92.2%
+#: photos (seed 11). On seeds 11 and 23 (found tiles), 1.8 read 92.9% right against 93.5%
 #: with 2.4, the silent misreads alike on tiles lined up with the truth.
 OWN_NEAR = 1.8
 
@@ -305,6 +305,8 @@ class Guess:
     user_agrees: bool = False
     """The user's own glyphs (a calibration lacking at most :data:`BORROWED_AT_MOST`
     letters) read the same label and lifted the confidence."""
+    model_confidence: float | None = None
+    """The model's own confidence, before the user's glyphs lifted it (else ``None``)."""
 
 
 @dataclass(frozen=True)
@@ -441,7 +443,8 @@ class GlyphModel:
                 factor = OWN_DISAGREES if sure else 1.0
                 judged.append(Guess(guess.label, round(guess.confidence * factor, 3)))
             elif complete and row[nearest] < OWN_NEAR and guess.confidence >= LIFTED_FROM:
-                judged.append(Guess(guess.label, max(guess.confidence, OWN_AGREES), True))
+                lifted = max(guess.confidence, OWN_AGREES)
+                judged.append(Guess(guess.label, lifted, True, guess.confidence))
             else:
                 judged.append(guess)
         return judged
