@@ -5,7 +5,7 @@ trained on synthetic glyphs drawn in several fonts, reads nearly every tile in a
 milliseconds per rack, where Tesseract misses one tile in ten and takes a second (see
 docs/adr/0004-glyph-classifier.md). The model is a table of feature vectors: it is
 trained at first use from the fonts installed by the Makefile and cached in the data
-directory, and calibration (photos of the user's own tiles) adds rows to it.
+directory; a calibration (photos of the user's own tiles) is its second opinion.
 
 Every reader turns a tile into a binary *mask* (glyph white on black) and calls
 :func:`normalize_glyph` on it; the training glyphs go through the very same function.
