@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -30,11 +31,11 @@ from vision.reading import (
     NothingFound,
     Reading,
     Row,
-    find_marks,
     find_rows,
+    letter_marks,
     tesseract_line,
     upright,
-    whole_glyph,
+    whole_letter,
     working_gray,
 )
 
@@ -66,7 +67,7 @@ def rack_row(gray: NDArray[np.uint8], model: GlyphModel) -> Row:
     own, so the first few are read and the row whose marks look most like letters (the
     sum of the model's confidences) wins. With a single tile every mark is a candidate.
     """
-    rows = find_rows(find_marks(gray))
+    rows = find_rows(letter_marks(gray))
     if not rows:
         raise NothingFound("aucune réglette de lettres trouvée sur la photo")
     candidates = [measured(gray, whole_row(gray, row)) for row in rows[:20]]
@@ -79,21 +80,28 @@ def rack_row(gray: NDArray[np.uint8], model: GlyphModel) -> Row:
 
 
 def _probe(
-    gray: NDArray[np.uint8], model: GlyphModel, row: Row, at: tuple[float, float], like: Mark
+    gray: NDArray[np.uint8],
+    model: GlyphModel,
+    row: Row,
+    at: tuple[float, float],
+    *,
+    pitch: float,
+    height: float,
 ) -> Mark | None:
-    """A letter the first pass missed at ``at`` (a centre), or ``None``.
+    """A letter the first pass missed on the tile centred at ``at``, or ``None``.
 
-    Glare can wash a letter out of the first, global threshold; thresholded on its own
-    tile it comes back, and is kept if it is as contrasted as ink and the model reads it
-    with confidence.
+    Glare can wash a letter out of the first, global threshold, and a letter grown
+    together with its points digit is no mark of the row's height; thresholded on its
+    own tile it comes back, and is kept if it is as contrasted as ink and the model
+    reads it with confidence.
     """
-    half = 0.35 * like.h
-    box = (round(at[0] - half), round(at[1] - like.h / 2), round(2 * half), like.h)
-    if box[0] < 0 or box[1] < 0 or box[0] + box[2] >= gray.shape[1]:
+    if at[0] < 0 or at[1] < 0 or at[0] >= gray.shape[1] or at[1] >= gray.shape[0]:
         return None
-    guess = Mark(*box, np.zeros((box[3], box[2]), np.uint8))
-    found = whole_glyph(gray, guess, 1.25 * like.h)
-    if found is guess or found.h < 0.6 * like.h or found.contrast < MIN_CONTRAST:
+    width = 0.9 * pitch
+    found = _centred_letter(gray, at[0], at[1], width, height)
+    if found is None or not 0.6 * height <= found.h <= 1.5 * height:
+        return None
+    if found.contrast < MIN_CONTRAST:
         return None
     ((label, conf),) = model.classify(
         isolate(Row((found,), row.angle, row.squash)), allowed=LETTERS
@@ -102,22 +110,22 @@ def _probe(
 
 
 def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
-    """The row, plus letters the first pass missed: one pitch beyond either end, and in
-    gaps of two pitches or more between letters (an empty slot, a blank tile, or a
-    letter lost in glare: only the last is added)."""
+    """The row, plus letters the first pass missed: one pitch beyond either end (or two,
+    across an empty slot), and in gaps of two pitches or more between letters (an empty
+    slot, a blank tile, or a letter lost in glare: only the last is added)."""
     marks = list(row.marks)
     if len(marks) < 2:
         return row
     steps = [math.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in itertools.pairwise(marks)]
     pitch = float(np.median([s for s in steps if s < 1.45 * min(steps)]))
+    height = _letter_height(marks)
     filled = [marks[0]]
     for a, b in itertools.pairwise(marks):
         slots = round(math.hypot(b.cx - a.cx, b.cy - a.cy) / pitch) - 1
         for k in range(1, slots + 1):
             t = k / (slots + 1)
-            found = _probe(
-                gray, model, row, (a.cx + t * (b.cx - a.cx), a.cy + t * (b.cy - a.cy)), a
-            )
+            at = (a.cx + t * (b.cx - a.cx), a.cy + t * (b.cy - a.cy))
+            found = _probe(gray, model, row, at, pitch=pitch, height=height)
             if found is not None:
                 filled.append(found)
         filled.append(b)
@@ -128,7 +136,10 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
             dx, dy = end.cx - before.cx, end.cy - before.cy
             if math.hypot(dx, dy) > 1.3 * pitch:  # a gap: the step is no pitch
                 dx, dy = dx * pitch / math.hypot(dx, dy), dy * pitch / math.hypot(dx, dy)
-            found = _probe(gray, model, row, (end.cx + dx, end.cy + dy), end)
+            found = _probe(gray, model, row, (end.cx + dx, end.cy + dy), pitch=pitch, height=height)
+            if found is None and len(marks) < MAX_TILES - 1:  # across one empty slot
+                at = (end.cx + 2 * dx, end.cy + 2 * dy)
+                found = _probe(gray, model, row, at, pitch=pitch, height=height)
             if found is None:
                 break
             if side == 1:
@@ -139,16 +150,68 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
 
 
 def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
-    """The row with each letter re-thresholded on its own tile (see ``whole_glyph``)."""
-    marks = row.marks
-    centres = [m.cx for m in marks]
-    widths = []
-    for i, mark in enumerate(marks):
-        near = [abs(centres[j] - mark.cx) for j in (i - 1, i + 1) if 0 <= j < len(marks)]
-        widths.append(min([*near, 1.6 * mark.h]) * 0.95)
-    return Row(
-        tuple(whole_glyph(gray, m, w) for m, w in zip(marks, widths, strict=True)), row.angle
-    )
+    """The row with the pieces of each tile merged and each letter thresholded again on
+    its own tile (see :func:`vision.reading.whole_letter`).
+
+    Marks closer along the row than a letter's height are pieces of one letter (a U cut
+    by glare, the stems of an M whose thin diagonals were lost): tiles are square and a
+    letter fills about half its tile, so two tiles' letters are 1.7 heights apart or more.
+    """
+    tiles = _merged(row)
+    height = _letter_height(tiles)
+    slope = math.tan(row.angle)
+    level = float(np.median([m.cy - slope * m.cx for m in tiles]))
+    letters = []
+    for i, mark in enumerate(tiles):
+        near = [abs(tiles[j].cx - mark.cx) for j in (i - 1, i + 1) if 0 <= j < len(tiles)]
+        width = min([*near, 1.6 * height]) * 0.95
+        found = _centred_letter(gray, mark.cx, level + slope * mark.cx, width, height)
+        letters.append(found or mark)
+    return Row(tuple(letters), row.angle)
+
+
+def _letter_height(marks: Sequence[Mark]) -> float:
+    """The height of the row's letters: the median of its marks' (pieces merged first)."""
+    return float(np.median([m.h for m in marks]))
+
+
+def _centred_letter(
+    gray: NDArray[np.uint8], x: float, y: float, width: float, height: float
+) -> Mark | None:
+    """The letter of the tile around (x, y): looked for once, then again centred on what
+    was found (a first mark may be one side of its letter)."""
+    found = whole_letter(gray, (x, y), width, height)
+    if found is not None and abs(found.cx - x) > 0.1 * width:
+        found = whole_letter(gray, (found.cx, y), width, height) or found
+    return found
+
+
+def _merged(row: Row) -> list[Mark]:
+    """The row's marks, those closer along the row than a letter's height merged."""
+    marks = list(row.marks)
+    if len(marks) < 2:
+        return marks
+    reach = float(np.percentile([m.h for m in marks], 75))
+    groups: list[list[Mark]] = [[marks[0]]]
+    for a, b in itertools.pairwise(marks):
+        if math.hypot(b.cx - a.cx, b.cy - a.cy) < reach:
+            groups[-1].append(b)
+        else:
+            groups.append([b])
+    return [_union(group) for group in groups]
+
+
+def _union(marks: Sequence[Mark]) -> Mark:
+    """One mark covering ``marks``: their boxes' union, their pixels together."""
+    if len(marks) == 1:
+        return marks[0]
+    x0, y0 = min(m.x for m in marks), min(m.y for m in marks)
+    x1, y1 = max(m.x + m.w for m in marks), max(m.y + m.h for m in marks)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    for m in marks:
+        region = mask[m.y - y0 : m.y - y0 + m.h, m.x - x0 : m.x - x0 + m.w]
+        np.maximum(region, m.mask, out=region)
+    return Mark(x0, y0, x1 - x0, y1 - y0, mask, min(m.contrast for m in marks))
 
 
 def letters_of_row(row: Row) -> list[Mask]:
