@@ -8,7 +8,7 @@ from vision.glyphs import LETTERS, TRAINING_FONTS, UNSEEN_FONTS, render_text, tr
 from vision.rack import out_of_step, read_letters
 from vision.reading import Mark, NothingFound, Row, tesseract_available, tesseract_line
 from vision.samples import SAMPLES
-from vision.synthetic import rack_set, score, table
+from vision.synthetic import TABLES, letter_rack_photo, rack_set, random_style, score, table
 
 
 def _read(photo: np.ndarray) -> tuple[str | int, ...] | None:
@@ -76,3 +76,42 @@ def test_two_pieces_of_one_broken_letter_are_out_of_step() -> None:
 
 def test_small_marks_far_apart_are_a_pattern_of_the_table_not_tiles() -> None:
     assert out_of_step(_row([100, 400, 700], height=40)) == [True] * 3
+
+
+def _maison(
+    seed: int, blanks: tuple[int, ...] = (), empty: int | None = None
+) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
+    rng = np.random.default_rng(seed)
+    style = random_style(rng, UNSEEN_FONTS)
+    kind = TABLES[seed % len(TABLES)]
+    photo = letter_rack_photo("MAISON", rng, style, kind, blanks=blanks, empty=empty)
+    reading = read_letters(photo)
+    return "".join(map(str, reading.values)), reading.warnings, reading.uncertain
+
+
+def _matches(read: str, truth: str) -> bool:
+    """Tile for tile, each read letter is the true one or "?" (a classifier's doubt)."""
+    return len(read) == len(truth) and all(r in (t, "?") for r, t in zip(read, truth, strict=True))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_blank_tile_in_the_middle_is_a_question_mark_the_player_must_correct(seed: int) -> None:
+    letters, warnings, uncertain = _maison(seed, blanks=(2,))
+    assert _matches(letters, "MA?SON")
+    assert 2 in uncertain
+    assert "tuile blanche en position 3 : corrigez-la" in warnings
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_blank_tile_at_the_end_is_a_question_mark_too(seed: int) -> None:
+    letters, warnings, uncertain = _maison(seed, blanks=(5,))
+    assert _matches(letters, "MAISO?")
+    assert 5 in uncertain
+    assert warnings == ("tuile blanche en position 6 : corrigez-la",)
+
+
+@pytest.mark.parametrize("seed", [1, 3, 5])
+def test_an_empty_slot_is_no_tile_at_all(seed: int) -> None:
+    letters, warnings, _ = _maison(seed, empty=3)
+    assert _matches(letters, "MAISON")
+    assert not any("blanche" in w for w in warnings)

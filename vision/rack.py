@@ -54,6 +54,12 @@ DISAGREEMENT = 0.7
 #: letters read with full confidence in 6 of 19.
 CROWDED_BELOW = 0.6
 
+#: A blank tile's face profile (see ``_blank_tile``) correlates with its neighbours' above
+#: this, and its top edge is at least this share as marked as theirs.
+BLANK_LIKENESS = 0.8
+BLANK_EDGE = 0.4
+BLANK_APART = 0.35
+
 #: Letters smaller than this share of the row's usual step are not on tiles side by side
 #: (tiles are square, a letter fills most of its tile): the row is a pattern of the table
 #: or of the cloth and all its readings are unsure.
@@ -119,13 +125,20 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
     steps = [math.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in itertools.pairwise(marks)]
     pitch = float(np.median([s for s in steps if s < 1.45 * min(steps)]))
     height = _letter_height(marks)
+    slope = math.tan(row.angle)
+    level = float(np.median([m.cy - slope * m.cx for m in marks]))
+
+    def on_line(x: float) -> tuple[float, float]:
+        return (x, level + slope * x)
+
     filled = [marks[0]]
     for a, b in itertools.pairwise(marks):
         slots = round(math.hypot(b.cx - a.cx, b.cy - a.cy) / pitch) - 1
         for k in range(1, slots + 1):
-            t = k / (slots + 1)
-            at = (a.cx + t * (b.cx - a.cx), a.cy + t * (b.cy - a.cy))
+            at = on_line(a.cx + k / (slots + 1) * (b.cx - a.cx))
             found = _probe(gray, model, row, at, pitch=pitch, height=height)
+            if found is None and _blank_tile(gray, at, (on_line(a.cx), on_line(b.cx)), height):
+                found = _blank_mark(at, height)
             if found is not None:
                 filled.append(found)
         filled.append(b)
@@ -136,7 +149,20 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
             dx, dy = end.cx - before.cx, end.cy - before.cy
             if math.hypot(dx, dy) > 1.3 * pitch:  # a gap: the step is no pitch
                 dx, dy = dx * pitch / math.hypot(dx, dy), dy * pitch / math.hypot(dx, dy)
-            found = _probe(gray, model, row, (end.cx + dx, end.cy + dy), pitch=pitch, height=height)
+            at = on_line(end.cx + dx)
+            found = _probe(gray, model, row, at, pitch=pitch, height=height)
+            neighbours = (on_line(end.cx), on_line(before.cx))
+            if found is None and _blank_tile(gray, at, neighbours, height):
+                # On a holder of the tiles' colour an end looks like blank tiles all
+                # along: a blank at an end is one only if what lies beyond it is not
+                # the colour of the tiles.
+                beyond = _level(gray, on_line(at[0] + dx), height)
+                if (
+                    beyond is None
+                    or abs(beyond / max(1.0, _level(gray, at, height) or 1.0) - 1) < 0.2
+                ):
+                    break
+                found = _blank_mark(at, height)
             if found is None and len(marks) < MAX_TILES - 1:  # across one empty slot
                 at = (end.cx + 2 * dx, end.cy + 2 * dy)
                 found = _probe(gray, model, row, at, pitch=pitch, height=height)
@@ -147,6 +173,69 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
             else:
                 marks.insert(0, found)
     return Row(tuple(marks), row.angle, row.squash)
+
+
+def _blank_mark(at: tuple[float, float], height: float) -> Mark:
+    """A blank tile centred at ``at``: a box of a letter's size with no ink."""
+    side = max(1, round(height))
+    box = (round(at[0] - side / 2), round(at[1] - side / 2), side, side)
+    return Mark(*box, np.zeros((side, side), np.uint8), blank=True)
+
+
+def _face_profile(
+    gray: NDArray[np.uint8], at: tuple[float, float], height: float
+) -> NDArray[np.float64] | None:
+    """The mean grey of each row from above a tile's top edge down to its letter, over
+    the tile's middle: the face, its border and the holder behind it."""
+    x0, x1 = round(at[0] - 0.2 * height), round(at[0] + 0.2 * height) + 1
+    y0 = round(at[1] - 1.05 * height)
+    y1 = y0 + round(0.5 * height)
+    if x0 < 0 or y0 < 0 or x1 > gray.shape[1] or y1 > gray.shape[0] or y1 - y0 < 4:
+        return None
+    return np.asarray(gray[y0:y1, x0:x1].mean(axis=1), np.float64)
+
+
+def _level(gray: NDArray[np.uint8], at: tuple[float, float], height: float) -> float | None:
+    """The median grey where a letter centred at ``at`` would be (``None``: off the photo)."""
+    x0, y0 = round(at[0] - 0.3 * height), round(at[1] - 0.5 * height)
+    x1, y1 = round(at[0] + 0.3 * height), round(at[1] + 0.5 * height)
+    if x0 < 0 or y0 < 0 or x1 > gray.shape[1] or y1 > gray.shape[0] or x1 <= x0 or y1 <= y0:
+        return None
+    return float(np.median(gray[y0:y1, x0:x1]))
+
+
+def _blank_tile(
+    gray: NDArray[np.uint8],
+    at: tuple[float, float],
+    letters: Sequence[tuple[float, float]],
+    height: float,
+) -> bool:
+    """Whether a tile with no letter sits at ``at``, the centres of ``letters`` being
+    those of its neighbours' letters.
+
+    An empty slot shows the holder, a blank tile a face like its neighbours': the same
+    grey above where the letter would be, the same top edge (the tile's border against
+    the holder behind) at the same height, and no ink where the letter would be. The
+    top edge tells a blank tile from an empty slot even on a holder of the tiles' colour.
+    """
+    slot = _face_profile(gray, at, height)
+    references = [p for p in (_face_profile(gray, c, height) for c in letters) if p is not None]
+    if slot is None or not references:
+        return False
+    reference = np.mean(references, axis=0)
+    if reference.std() < 3 or slot.std() < BLANK_EDGE * reference.std():
+        return False  # no edge: the holder runs on
+    if float(np.corrcoef(slot, reference)[0, 1]) < BLANK_LIKENESS:
+        return False
+    face, slot_face = float(reference[-3:].mean()), float(slot[-3:].mean())
+    if not 0.8 < slot_face / max(face, 1.0) < 1.25:
+        return False
+    apart = np.abs(slot * face / max(slot_face, 1.0) - reference).mean()
+    if apart > BLANK_APART * float(np.ptp(reference)):
+        return False
+    x0, y0 = max(0, round(at[0] - 0.3 * height)), max(0, round(at[1] - 0.5 * height))
+    middle = gray[y0 : round(at[1] + 0.5 * height), x0 : round(at[0] + 0.3 * height)]
+    return middle.size > 0 and float(np.percentile(middle, 2)) > slot_face - MIN_CONTRAST
 
 
 def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
@@ -302,6 +391,17 @@ def out_of_step(row: Row) -> list[bool]:
     return [sparse or c for c in crowded]
 
 
+def _second_opinion(row: Row) -> str | None:
+    """Tesseract's reading of the row's letters, a space where a tile is blank."""
+    glyphs = letters_of_row(row)
+    inked = [g for g, m in zip(glyphs, row.marks, strict=True) if not m.blank]
+    line = tesseract_line(inked, LETTERS)
+    if line is None or len(line) != len(inked):
+        return None
+    read = iter(line)
+    return "".join(" " if m.blank else next(read) for m in row.marks)
+
+
 def read_letters(
     image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
 ) -> Reading:
@@ -314,22 +414,28 @@ def read_letters(
     model = model or model_for(LETTERS, data_dir)
     row = rack_row(gray, model)
     guesses = model.classify(isolate(row), allowed=LETTERS)
-    letters = [i for i, (label, conf) in enumerate(guesses) if label != NOT_A_GLYPH]
-    if not letters or max(guesses[i][1] for i in letters) < 0.3:
+    inked = [i for i, (label, _) in enumerate(guesses) if label != NOT_A_GLYPH]
+    if not inked or max(guesses[i][1] for i in inked if not row.marks[i].blank) < 0.3:
         raise NothingFound("aucune lettre lisible sur la photo")
+    letters = [i for i, mark in enumerate(row.marks) if i in inked or mark.blank]
     # Marks at either end that are no letter (a knot of the wood) are not tiles.
     first, last = letters[0], letters[-1] + 1
     row = Row(row.marks[first:last], row.angle, row.squash)
     guesses = [
-        (label, 0.0) if label == NOT_A_GLYPH else (label, conf)
-        for label, conf in guesses[first:last]
+        (label, 0.0) if label == NOT_A_GLYPH or mark.blank else (label, conf)
+        for (label, conf), mark in zip(guesses[first:last], row.marks, strict=True)
     ]
-    second = tesseract_line(letters_of_row(row), LETTERS)
+    second = _second_opinion(row)
     agrees = second is not None and len(second) == len(guesses)
     misplaced = out_of_step(row)
     warnings: list[str] = []
     if len(row.marks) > MAX_TILES:
         warnings.append(f"{len(row.marks)} lettres vues : une réglette n'en tient que {MAX_TILES}")
+    warnings += [
+        f"tuile blanche en position {i + 1} : corrigez-la"
+        for i, mark in enumerate(row.marks)
+        if mark.blank
+    ]
     values: list[str | int] = []
     confidence: list[float] = []
     uncertain: list[int] = []

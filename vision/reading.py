@@ -92,6 +92,8 @@ class Mark:
     mask: Mask
     contrast: float = 0.0
     """How much darker the ink is than its surround (grey levels, 0 if unknown)."""
+    blank: bool = False
+    """A tile's face with no ink: a blank tile (the box is where its letter would be)."""
 
     @property
     def cx(self) -> float:
