@@ -209,6 +209,9 @@ class Row:
     """Slope of the line, radians (image y grows downwards)."""
     squash: float = 1.0
     """How much the camera's angle flattens the row: seen height over true height."""
+    shears: tuple[float, ...] = ()
+    """For each mark (or none), how far its tile's verticals lean once the row is turned
+    level: x moves by this times y. Keystone leans the tiles at the ends of the holder."""
 
 
 def find_rows(marks: Sequence[Mark], max_gap: float = 6.5, slack: float = 0.25) -> list[Row]:
