@@ -45,6 +45,10 @@ MAX_TILES = 10
 #: A letter looked for where the first pass saw none is kept above this confidence.
 FOUND_ABOVE = 0.6
 
+#: A letter looked for across an empty slot past an end is kept above this confidence:
+#: two pitches away, marks of the table are as likely as a tile.
+ACROSS_ABOVE = UNSURE_BELOW
+
 #: Tesseract disagreeing multiplies the classifier's confidence by this.
 DISAGREEMENT = 0.7
 
@@ -53,6 +57,11 @@ DISAGREEMENT = 0.7
 #: unsure. Right letters were this close in 1 case of 1,257 on unseen fonts, wrong
 #: letters read with full confidence in 6 of 19.
 CROWDED_BELOW = 0.6
+
+#: Marks closer than this many letter heights along the row are pieces of one letter:
+#: tiles are square and a letter is at most 0.58 of its tile, so the letters of two tiles
+#: are 1.7 heights apart or more (more still when the camera's angle flattens them).
+MERGE_WITHIN = 1.2
 
 #: A blank tile's face profile (see ``_blank_tile``) correlates with its neighbours' above
 #: this, and its top edge is at least this share as marked as theirs.
@@ -93,6 +102,8 @@ def _probe(
     *,
     pitch: float,
     height: float,
+    beside: Mark,
+    above: float = FOUND_ABOVE,
 ) -> Mark | None:
     """A letter the first pass missed on the tile centred at ``at``, or ``None``.
 
@@ -109,10 +120,21 @@ def _probe(
         return None
     if found.contrast < MIN_CONTRAST:
         return None
+    if _face_around(gray, found) < 0.75 * _face_around(gray, beside):
+        return None  # on something darker than its neighbour's face: the holder, the table
     ((label, conf),) = model.classify(
         isolate(Row((found,), row.angle, row.squash)), allowed=LETTERS
     )
-    return found if label != NOT_A_GLYPH and conf >= FOUND_ABOVE else None
+    return found if label != NOT_A_GLYPH and conf >= above else None
+
+
+def _face_around(gray: NDArray[np.uint8], mark: Mark) -> float:
+    """The grey of the face around a letter: the lighter quarter of its box widened by a
+    quarter of its height on each side (the ink is well under half of it)."""
+    margin = round(0.25 * mark.h)
+    x0, y0 = max(0, mark.x - margin), max(0, mark.y - margin)
+    box = gray[y0 : mark.y + mark.h + margin, x0 : mark.x + mark.w + margin]
+    return float(np.percentile(box, 75)) if box.size else 0.0
 
 
 def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
@@ -125,6 +147,7 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
     steps = [math.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in itertools.pairwise(marks)]
     pitch = float(np.median([s for s in steps if s < 1.45 * min(steps)]))
     height = _letter_height(marks)
+    tiled = pitch > 1.5 * height  # else the pitch was measured on pieces: no blank told
     slope = math.tan(row.angle)
     level = float(np.median([m.cy - slope * m.cx for m in marks]))
 
@@ -136,8 +159,9 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
         slots = round(math.hypot(b.cx - a.cx, b.cy - a.cy) / pitch) - 1
         for k in range(1, slots + 1):
             at = on_line(a.cx + k / (slots + 1) * (b.cx - a.cx))
-            found = _probe(gray, model, row, at, pitch=pitch, height=height)
-            if found is None and _blank_tile(gray, at, (on_line(a.cx), on_line(b.cx)), height):
+            found = _probe(gray, model, row, at, pitch=pitch, height=height, beside=a)
+            sides = (on_line(a.cx), on_line(b.cx))
+            if found is None and tiled and _blank_tile(gray, at, sides, height):
                 found = _blank_mark(at, height)
             if found is not None:
                 filled.append(found)
@@ -150,9 +174,9 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
             if math.hypot(dx, dy) > 1.3 * pitch:  # a gap: the step is no pitch
                 dx, dy = dx * pitch / math.hypot(dx, dy), dy * pitch / math.hypot(dx, dy)
             at = on_line(end.cx + dx)
-            found = _probe(gray, model, row, at, pitch=pitch, height=height)
+            found = _probe(gray, model, row, at, pitch=pitch, height=height, beside=end)
             neighbours = (on_line(end.cx), on_line(before.cx))
-            if found is None and _blank_tile(gray, at, neighbours, height):
+            if found is None and tiled and _blank_tile(gray, at, neighbours, height):
                 # On a holder of the tiles' colour an end looks like blank tiles all
                 # along: a blank at an end is one only if what lies beyond it is not
                 # the colour of the tiles.
@@ -164,8 +188,10 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
                     break
                 found = _blank_mark(at, height)
             if found is None and len(marks) < MAX_TILES - 1:  # across one empty slot
-                at = (end.cx + 2 * dx, end.cy + 2 * dy)
-                found = _probe(gray, model, row, at, pitch=pitch, height=height)
+                at = on_line(end.cx + 2 * dx)
+                found = _probe(
+                    gray, model, row, at, pitch=pitch, height=height, beside=end, above=ACROSS_ABOVE
+                )
             if found is None:
                 break
             if side == 1:
@@ -242,9 +268,8 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
     """The row with the pieces of each tile merged and each letter thresholded again on
     its own tile (see :func:`vision.reading.whole_letter`).
 
-    Marks closer along the row than a letter's height are pieces of one letter (a U cut
-    by glare, the stems of an M whose thin diagonals were lost): tiles are square and a
-    letter fills about half its tile, so two tiles' letters are 1.7 heights apart or more.
+    Marks closer along the row than :data:`MERGE_WITHIN` letter heights are pieces of one
+    letter (a U cut by glare, the stems of an M whose thin diagonals were lost).
     """
     tiles = _merged(row)
     height = _letter_height(tiles)
@@ -276,11 +301,12 @@ def _centred_letter(
 
 
 def _merged(row: Row) -> list[Mark]:
-    """The row's marks, those closer along the row than a letter's height merged."""
+    """The row's marks, those closer along the row than :data:`MERGE_WITHIN` letter
+    heights merged."""
     marks = list(row.marks)
     if len(marks) < 2:
         return marks
-    reach = float(np.percentile([m.h for m in marks], 75))
+    reach = MERGE_WITHIN * float(np.percentile([m.h for m in marks], 75))
     groups: list[list[Mark]] = [[marks[0]]]
     for a, b in itertools.pairwise(marks):
         if math.hypot(b.cx - a.cx, b.cy - a.cy) < reach:
