@@ -352,9 +352,14 @@ def whole_letter(
     if not keep.any():
         return None
     pieces = keep[labels]
-    if cut.any():
+    for crossing in np.flatnonzero(cut):
+        grown = labels == crossing
+        digit = _digit_part(grown, round(letter_foot - 0.1 * height) - y0)
+        if digit is not None:
+            pieces &= ~digit
+            continue
         below = round(letter_foot + 0.05 * height) - y0
-        pieces[max(0, below) :, :] &= ~cut[labels][max(0, below) :, :]
+        pieces[max(0, below) :, :] &= ~grown[max(0, below) :, :]
         pieces = _without_digit_top(pieces, round(letter_foot - 0.15 * height) - y0)
     ys, xs = np.nonzero(pieces)
     if ys.size == 0:
@@ -364,6 +369,31 @@ def whole_letter(
     mask = (pieces[top:bottom, left:right] * 255).astype(np.uint8)
     contrast = float(np.median(window[~pieces]) - np.median(window[pieces]))
     return Mark(x0 + left, y0 + top, right - left, bottom - top, mask, contrast)
+
+
+def _digit_part(grown: NDArray[np.bool_], low: int) -> NDArray[np.bool_] | None:
+    """The pixels of a points digit grown together with its letter, or ``None``.
+
+    The two touch at a blurred point: eroded once or twice they come apart, and the
+    piece that lies all below row ``low`` is the digit; the pixels nearer to it than to
+    the letter's piece are taken off. A Q keeps its tail, which a cut at the foot loses
+    (a Q touching its 8 was read O).
+    """
+    kernel = np.ones((3, 3), np.uint8)
+    for steps in (1, 2):
+        eroded = cv2.erode(grown.astype(np.uint8), kernel, iterations=steps)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(eroded, connectivity=8)
+        if count < 3:
+            continue
+        low_pieces = [k for k in range(1, count) if stats[k, cv2.CC_STAT_TOP] >= low]
+        if not low_pieces or len(low_pieces) == count - 1:
+            continue
+        digit = np.isin(labels, low_pieces)
+        letter = (labels > 0) & ~digit
+        to_digit = cv2.distanceTransform((~digit).astype(np.uint8), cv2.DIST_L2, 3)
+        to_letter = cv2.distanceTransform((~letter).astype(np.uint8), cv2.DIST_L2, 3)
+        return np.asarray(grown & (to_digit < to_letter), np.bool_)
+    return None
 
 
 def _without_digit_top(pieces: NDArray[np.bool_], low: int) -> NDArray[np.bool_]:
