@@ -4,10 +4,11 @@ Finding the tiles is where readers usually fail: a light tile on a light or beig
 or on a holder of its own colour, has no edge worth the name. So the tiles are found
 through their letters: ink marks of one height along one line (:mod:`vision.reading`).
 The spacing of the letters gives the tile pitch, and a letter missed at either end is
-looked for one pitch further (blank tiles are not told from empty slots yet). Each letter is turned
-upright, isolated (the small points in a corner never join it) and classified by the
-glyph model; Tesseract reads the same glyphs as one line and its disagreement lowers the
-confidence. An unsure tile is "?".
+looked for one pitch further; a slot with no letter is a blank tile if it shows a tile's
+face and top edge like its neighbours', else an empty slot. Each letter is turned upright,
+its keystone lean undone, isolated (the small points in a corner never join it) and
+classified by the glyph model; Tesseract reads the same glyphs as one line and its
+disagreement lowers the confidence. An unsure tile, or a blank one, is "?".
 """
 
 from __future__ import annotations
