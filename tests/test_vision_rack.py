@@ -1,12 +1,20 @@
 """Reading the letter rack: synthetic photos in fonts the glyph model never learned."""
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.camera import load_photo
 from vision.glyphs import LETTERS, TRAINING_FONTS, UNSEEN_FONTS, render_text, training_glyphs
-from vision.rack import out_of_step, read_letters
-from vision.reading import Mark, NothingFound, Row, tesseract_available, tesseract_line
+from vision.rack import out_of_step, read_letters, whole_row
+from vision.reading import (
+    Mark,
+    NothingFound,
+    Row,
+    tesseract_available,
+    tesseract_line,
+    whole_letter,
+)
 from vision.samples import SAMPLES
 from vision.synthetic import TABLES, letter_rack_photo, rack_set, random_style, score, table
 
@@ -115,3 +123,38 @@ def test_an_empty_slot_is_no_tile_at_all(seed: int) -> None:
     letters, warnings, _ = _maison(seed, empty=3)
     assert _matches(letters, "MAISON")
     assert not any("blanche" in w for w in warnings)
+
+
+def _ink_on_face(pieces: list[tuple[np.ndarray, int, int]], size: tuple[int, int]) -> np.ndarray:
+    """A light tile face with white-on-black masks pasted as dark ink at (x, y)."""
+    ink = np.zeros(size, np.uint8)
+    for mask, x, y in pieces:
+        region = ink[y : y + mask.shape[0], x : x + mask.shape[1]]
+        np.maximum(region, mask, out=region)
+    return (230 - ink.astype(np.float32) * 0.8).astype(np.uint8)
+
+
+def test_a_letter_grown_into_its_points_digit_is_read_without_the_digit() -> None:
+    letter = render_text("K", UNSEEN_FONTS[3], 40)
+    digits = render_text("10", UNSEEN_FONTS[3], 14)
+    lx, ly, lw, lh = cv2.boundingRect(cv2.findNonZero(letter))
+    dx, dy, _, _ = cv2.boundingRect(cv2.findNonZero(digits))
+    # The digit's top touches the foot of the K's leg, as on a crowded tile.
+    gray = _ink_on_face(
+        [(letter, 60 - lx, 40 - ly), (digits, 60 + lw - 6 - dx, 40 + lh - 3 - dy)], (140, 160)
+    )
+    found = whole_letter(gray, (60 + lw / 2, 40 + lh / 2), 90, lh)
+    assert found is not None
+    assert abs(found.h - lh) <= 3  # the letter's height, not the letter and the digit's
+    assert found.x + found.w <= 60 + lw + 2
+
+
+def test_pieces_of_one_letter_closer_than_a_letter_height_are_one_tile() -> None:
+    # A U cut in two by glare between tiles 60 px apart (letters 30 px high).
+    row = _row([100, 160, 210, 228, 280], height=30)
+    assert [round(m.cx) for m in whole_row(np.full((400, 400), 230, np.uint8), row).marks] == [
+        100,
+        160,
+        219,
+        280,
+    ]

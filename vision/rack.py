@@ -307,7 +307,7 @@ def _merged(row: Row) -> list[Mark]:
     marks = list(row.marks)
     if len(marks) < 2:
         return marks
-    reach = MERGE_WITHIN * float(np.percentile([m.h for m in marks], 75))
+    reach = MERGE_WITHIN * float(np.median([m.h for m in marks]))
     groups: list[list[Mark]] = [[marks[0]]]
     for a, b in itertools.pairwise(marks):
         if math.hypot(b.cx - a.cx, b.cy - a.cy) < reach:
