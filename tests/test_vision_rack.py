@@ -158,3 +158,15 @@ def test_pieces_of_one_letter_closer_than_a_letter_height_are_one_tile() -> None
         219,
         280,
     ]
+
+
+def test_pieces_shorten_the_usual_step_but_tiles_are_never_that_narrow() -> None:
+    # Most marks are pieces 18 px apart: the usual step is short, yet 18 px is less than
+    # 1.2 letter heights (16 px letters) and no two tiles' letters stand that close.
+    assert out_of_step(_row([100, 118, 140, 158, 200], height=16)) == [
+        True,
+        True,
+        True,
+        True,
+        False,
+    ]

@@ -351,6 +351,9 @@ def whole_letter(
             keep[label] = cut[label] = True
     if not keep.any():
         return None
+    _drop_digit_beside(
+        keep, np.asarray(stats, np.int32), round(letter_foot - 0.45 * height) - y0, 0.05 * height
+    )
     pieces = keep[labels]
     for crossing in np.flatnonzero(cut):
         grown = labels == crossing
@@ -369,6 +372,22 @@ def whole_letter(
     mask = (pieces[top:bottom, left:right] * 255).astype(np.uint8)
     contrast = float(np.median(window[~pieces]) - np.median(window[pieces]))
     return Mark(x0 + left, y0 + top, right - left, bottom - top, mask, contrast)
+
+
+def _drop_digit_beside(
+    keep: NDArray[np.bool_], stats: NDArray[np.int32], low: int, slack: float
+) -> None:
+    """Take out of ``keep`` the pieces all below row ``low`` and right of the others:
+    the points digit printed beside the letter's foot, apart from it. A piece of the
+    letter broken off by glare lies under the letter, not beside it."""
+    for label in np.flatnonzero(keep):
+        others = np.flatnonzero(keep)
+        others = others[others != label]
+        if others.size == 0 or stats[label, cv2.CC_STAT_TOP] < low:
+            continue
+        right = max(int(stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]) for k in others)
+        if stats[label, cv2.CC_STAT_LEFT] >= right - slack:
+            keep[label] = False
 
 
 def _digit_part(grown: NDArray[np.bool_], low: int) -> NDArray[np.bool_] | None:
