@@ -1,14 +1,22 @@
 """Reading the letter rack: synthetic photos in fonts the glyph model never learned."""
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.camera import load_photo
 from vision.glyphs import LETTERS, TRAINING_FONTS, UNSEEN_FONTS, render_text, training_glyphs
-from vision.rack import out_of_step, read_letters
-from vision.reading import Mark, NothingFound, Row, tesseract_available, tesseract_line
+from vision.rack import out_of_step, read_letters, whole_row
+from vision.reading import (
+    Mark,
+    NothingFound,
+    Row,
+    tesseract_available,
+    tesseract_line,
+    whole_letter,
+)
 from vision.samples import SAMPLES
-from vision.synthetic import rack_set, score, table
+from vision.synthetic import TABLES, letter_rack_photo, rack_set, random_style, score, table
 
 
 def _read(photo: np.ndarray) -> tuple[str | int, ...] | None:
@@ -76,3 +84,89 @@ def test_two_pieces_of_one_broken_letter_are_out_of_step() -> None:
 
 def test_small_marks_far_apart_are_a_pattern_of_the_table_not_tiles() -> None:
     assert out_of_step(_row([100, 400, 700], height=40)) == [True] * 3
+
+
+def _maison(
+    seed: int, blanks: tuple[int, ...] = (), empty: int | None = None
+) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
+    rng = np.random.default_rng(seed)
+    style = random_style(rng, UNSEEN_FONTS)
+    kind = TABLES[seed % len(TABLES)]
+    photo = letter_rack_photo("MAISON", rng, style, kind, blanks=blanks, empty=empty)
+    reading = read_letters(photo)
+    return "".join(map(str, reading.values)), reading.warnings, reading.uncertain
+
+
+def _matches(read: str, truth: str) -> bool:
+    """Tile for tile, each read letter is the true one or "?" (a classifier's doubt)."""
+    return len(read) == len(truth) and all(r in (t, "?") for r, t in zip(read, truth, strict=True))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_blank_tile_in_the_middle_is_a_question_mark_the_player_must_correct(seed: int) -> None:
+    letters, warnings, uncertain = _maison(seed, blanks=(2,))
+    assert _matches(letters, "MA?SON")
+    assert 2 in uncertain
+    assert "tuile blanche en position 3 : corrigez-la" in warnings
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_blank_tile_at_the_end_is_a_question_mark_too(seed: int) -> None:
+    letters, warnings, uncertain = _maison(seed, blanks=(5,))
+    assert _matches(letters, "MAISO?")
+    assert 5 in uncertain
+    assert warnings == ("tuile blanche en position 6 : corrigez-la",)
+
+
+@pytest.mark.parametrize("seed", [1, 3, 5])
+def test_an_empty_slot_is_no_tile_at_all(seed: int) -> None:
+    letters, warnings, _ = _maison(seed, empty=3)
+    assert _matches(letters, "MAISON")
+    assert not any("blanche" in w for w in warnings)
+
+
+def _ink_on_face(pieces: list[tuple[np.ndarray, int, int]], size: tuple[int, int]) -> np.ndarray:
+    """A light tile face with white-on-black masks pasted as dark ink at (x, y)."""
+    ink = np.zeros(size, np.uint8)
+    for mask, x, y in pieces:
+        region = ink[y : y + mask.shape[0], x : x + mask.shape[1]]
+        np.maximum(region, mask, out=region)
+    return (230 - ink.astype(np.float32) * 0.8).astype(np.uint8)
+
+
+def test_a_letter_grown_into_its_points_digit_is_read_without_the_digit() -> None:
+    letter = render_text("K", UNSEEN_FONTS[3], 40)
+    digits = render_text("10", UNSEEN_FONTS[3], 14)
+    lx, ly, lw, lh = cv2.boundingRect(cv2.findNonZero(letter))
+    dx, dy, _, _ = cv2.boundingRect(cv2.findNonZero(digits))
+    # The digit's top touches the foot of the K's leg, as on a crowded tile.
+    gray = _ink_on_face(
+        [(letter, 60 - lx, 40 - ly), (digits, 60 + lw - 6 - dx, 40 + lh - 3 - dy)], (140, 160)
+    )
+    found = whole_letter(gray, (60 + lw / 2, 40 + lh / 2), 90, lh)
+    assert found is not None
+    assert abs(found.h - lh) <= 3  # the letter's height, not the letter and the digit's
+    assert found.x + found.w <= 60 + lw + 2
+
+
+def test_pieces_of_one_letter_closer_than_a_letter_height_are_one_tile() -> None:
+    # A U cut in two by glare between tiles 60 px apart (letters 30 px high).
+    row = _row([100, 160, 210, 228, 280], height=30)
+    assert [round(m.cx) for m in whole_row(np.full((400, 400), 230, np.uint8), row).marks] == [
+        100,
+        160,
+        219,
+        280,
+    ]
+
+
+def test_pieces_shorten_the_usual_step_but_tiles_are_never_that_narrow() -> None:
+    # Most marks are pieces 18 px apart: the usual step is short, yet 18 px is less than
+    # 1.2 letter heights (16 px letters) and no two tiles' letters stand that close.
+    assert out_of_step(_row([100, 118, 140, 158, 200], height=16)) == [
+        True,
+        True,
+        True,
+        True,
+        False,
+    ]

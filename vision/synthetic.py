@@ -237,11 +237,13 @@ def letter_rack_photo(
     table_kind: str | None = None,
     *,
     blanks: Sequence[int] = (),
+    empty: int | None = None,
     size: tuple[int, int] = (1024, 768),
 ) -> Image:
     """A photo of ``letters`` on a holder; positions in ``blanks`` hold blank tiles.
 
-    Tiles touch on about a third of the photos; a slot is left empty now and then. The
+    Tiles touch on about a third of the photos; a slot is left empty now and then (before
+    tile ``empty`` if given: the tests' empty slot; the random draws are the same). The
     holder always has room for ten tiles, so one tile looks as small as ten do.
     """
     tile = 90
@@ -249,7 +251,8 @@ def letter_rack_photo(
     touching = rng.random() < 0.35
     gaps = [0.0 if touching else rng.uniform(0.03, 0.15) * tile for _ in letters]
     room = 2 < len(letters) < 10
-    empty = int(rng.integers(1, len(letters))) if room and rng.random() < 0.15 else -1
+    drawn = int(rng.integers(1, len(letters))) if room and rng.random() < 0.15 else -1
+    empty = drawn if empty is None else empty
     texts = ["" if i in blanks else c for i, c in enumerate(letters)]
     # The holder is as long as ten tiles whatever the number of tiles on it.
     margin = int(tile * rng.uniform(0.3, 0.6))
