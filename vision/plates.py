@@ -162,7 +162,7 @@ def _trim(mask: Mask) -> Mask:
     return np.asarray(mask[y : y + h, x : x + w], np.uint8)
 
 
-def _plate_ink(gray: NDArray[np.uint8], box: tuple[int, int, int, int]) -> tuple[list[Mark], float]:
+def _plate_ink(gray: NDArray[np.uint8], box: tuple[int, int, int, int]) -> list[Mark]:
     """The pieces of ink in the number's band on its plate, left to right.
 
     The threshold is Otsu's on the number's own box (ink and plate face only; at least
@@ -174,7 +174,7 @@ def _plate_ink(gray: NDArray[np.uint8], box: tuple[int, int, int, int]) -> tuple
     grow = max(0, round(0.7 * h) - w) // 2  # a 1, or a faint piece: a digit's width at least
     inner = gray[y : y + h, max(0, x - grow) : x + w + grow]
     if inner.size == 0:
-        return [], 0.0
+        return []
     level, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     margin = round(PLATE_MARGIN * h)
     x0, x1 = max(0, x - margin), min(gray.shape[1], x + w + margin)
@@ -213,23 +213,7 @@ def _plate_ink(gray: NDArray[np.uint8], box: tuple[int, int, int, int]) -> tuple
             continue  # a speck or a stroke of another glyph, not a digit
         mask = (pieces[top:bottom, left:right] * 255).astype(np.uint8)
         marks.append(Mark(x0 + left, y0 + top, right - left, bottom - top, mask))
-    return marks, float(level)
-
-
-def _dark_around(gray: NDArray[np.uint8], box: tuple[int, int, int, int], level: float) -> float:
-    """The share of the face around a number that is as dark as its ink.
-
-    A plate's face around its number is bare; the junctions of a checked cloth that
-    look like digits have dark squares all around them.
-    """
-    x, y, w, h = box
-    mx, my = round(0.35 * h), round(0.2 * h)
-    x0, y0 = max(0, x - mx), max(0, y - my)
-    x1, y1 = min(gray.shape[1], x + w + mx), min(gray.shape[0], y + h + my)
-    ring = gray[y0:y1, x0:x1] <= level
-    ring[max(0, y - y0) : y + h - y0, max(0, x - x0) : x + w - x0] = False
-    area = ring.size - w * h
-    return float(ring.sum()) / max(1, area)
+    return marks
 
 
 def _joined(marks: list[Mark], box: tuple[int, int, int, int]) -> list[Mark]:
@@ -293,32 +277,38 @@ def _segmentations(marks: list[Mark], height: int) -> list[list[Mask]]:
     return ways
 
 
-def read_number(
-    gray: NDArray[np.uint8], box: tuple[int, int, int, int], model: GlyphModel
-) -> Number | None:
-    """The plate value the ink around ``box`` supports best, or ``None`` if no digits.
+@dataclass(frozen=True)
+class _Ink:
+    """A number's ink found on its plate, and the ways to cut it into digits."""
+
+    box: tuple[int, int, int, int]
+    pieces: tuple[Mask, ...]
+    ways: tuple[tuple[Mask, ...], ...]
+
+
+def _ink_at(gray: NDArray[np.uint8], box: tuple[int, int, int, int]) -> _Ink | None:
+    """The ink of the number around ``box``, or ``None`` if there are no digits."""
+    run = _joined(_plate_ink(gray, box), box)
+    if not run:
+        return None
+    found = _bounds(run)
+    ways = _segmentations(run, found[3])
+    if not ways:
+        return None
+    return _Ink(found, tuple(m.mask for m in run), tuple(tuple(w) for w in ways))
+
+
+def _decide(ink: _Ink, vote_of: dict[int, NDArray[np.float64]]) -> Number:
+    """The plate value the ink supports best (``vote_of``: the votes of each glyph).
 
     Every segmentation of the ink is read against every plate value with as many
     digits; a value's support is its weakest digit's vote. The confidence is the best
     support, lowered by the best support of any other value: a 10 whose 0 could as well
     be the 00 of a 100 is "?".
     """
-    ink, level = _plate_ink(gray, box)
-    run = _joined(ink, box)
-    if not run:
-        return None
-    x0, y0 = min(m.x for m in run), min(m.y for m in run)
-    x1, y1 = max(m.x + m.w for m in run), max(m.y + m.h for m in run)
-    found = (x0, y0, x1 - x0, y1 - y0)
-    around = _dark_around(gray, found, level)
-    ways = _segmentations(run, y1 - y0)
-    if not ways:
-        return None
-    unique = {id(g): g for way in ways for g in way}
-    vote_of = dict(zip(unique, digit_votes(model, list(unique.values())), strict=True))
     support: dict[str, tuple[float, tuple[Mask, ...]]] = {}
     plain = ""
-    for way in ways:
+    for way in ink.ways:
         v = np.array([vote_of[id(g)] for g in way])
         if not plain:  # what the pieces look like, each read alone
             plain = "".join(VOTE_LABELS[int(i)] for i in v.argmax(axis=1))
@@ -326,15 +316,29 @@ def read_number(
             if len(text) == len(way):
                 score = min(float(v[i, DIGITS.index(c)]) for i, c in enumerate(text))
                 if score > support.get(text, (-1.0, ()))[0]:
-                    support[text] = (score, tuple(way))
+                    support[text] = (score, way)
     ranked = sorted(support, key=lambda t: -support[t][0])
     if not ranked or support[ranked[0]][0] <= 0.0:
-        return Number(found, tuple(m.mask for m in run), plain, 0.0, False, around)
+        return Number(ink.box, ink.pieces, plain.replace(NOT_A_GLYPH, "?"), 0.0, False)
     best = ranked[0]
     score, digits = support[best]
     runner_up = support[ranked[1]][0] if len(ranked) > 1 else 0.0
-    confidence = round(max(0.0, score - runner_up), 3)
-    return Number(found, digits, best, confidence, True, around)
+    return Number(ink.box, digits, best, round(max(0.0, score - runner_up), 3), True)
+
+
+def _decide_all(inks: Sequence[_Ink], model: GlyphModel) -> list[Number]:
+    """Every ink's number, the model asked once for all their glyphs."""
+    unique = {id(g): g for ink in inks for way in ink.ways for g in way}
+    vote_of = dict(zip(unique, digit_votes(model, list(unique.values())), strict=True))
+    return [_decide(ink, vote_of) for ink in inks]
+
+
+def read_number(
+    gray: NDArray[np.uint8], box: tuple[int, int, int, int], model: GlyphModel
+) -> Number | None:
+    """The plate value the ink around ``box`` supports best, or ``None`` if no digits."""
+    ink = _ink_at(gray, box)
+    return None if ink is None else _decide_all([ink], model)[0]
 
 
 def _candidates(gray: NDArray[np.uint8], model: GlyphModel) -> list[list[Mark]]:
@@ -613,16 +617,16 @@ def _placements(layout: Layout, placed: Placed) -> list[tuple[Layout, Placed]]:
 
 def _read_all(gray: NDArray[np.uint8], model: GlyphModel) -> list[Number]:
     """Every number the photo shows, plates or not, each read once."""
-    read: list[Number] = []
+    inks: list[_Ink] = []
     # Whole digits before the pieces of a digit the first pass broke: tallest first.
     for group in sorted(_candidates(gray, model), key=lambda g: (-max(m.h for m in g), -len(g))):
         box = _bounds(group)
-        if any(_overlap(box, n.box) for n in read):
-            continue  # a piece of a number already read
-        number = read_number(gray, box, model)
-        if number is not None and not any(_overlap(number.box, n.box) for n in read):
-            read.append(number)
-    return read
+        if any(_overlap(box, ink.box) for ink in inks):
+            continue  # a piece of a number already found
+        ink = _ink_at(gray, box)
+        if ink is not None and not any(_overlap(ink.box, other.box) for other in inks):
+            inks.append(ink)
+    return _decide_all(inks, model)
 
 
 def _numbers(
