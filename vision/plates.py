@@ -58,6 +58,12 @@ VOTE_LABELS = DIGITS + NOT_A_GLYPH
 #: digits are always more than 2 away (plates are 2.9 digit heights wide).
 PLATE_MARGIN = 1.2
 
+#: Ink is this many grey levels darker than the plate around it (Otsu's two sides'
+#: medians): 64 and up for the numbers read on 60 photos (seed 23), at most 43 for
+#: patches of bare table but cloth (wood grain), where Otsu splits the grain. 45 cost
+#: a few digits faded by glare on seed 11, 30 none; bare light tables stay far below.
+MIN_INK_CONTRAST = 30
+
 #: A digit is never wider than this many times its height, even seen from an angle
 #: (the widest unseen font's 0 is 0.65, squashed by the camera to 0.9 at most).
 WIDEST_DIGIT = 1.0
@@ -76,8 +82,8 @@ class Number:
     confidence: float
     valid: bool
     """Whether ``text`` is a plate value."""
-    dark_around: float = 0.0
-    """The share of the face around the number as dark as its ink (0 on a plate)."""
+    ways: tuple[tuple[Mask, ...], ...] = ()
+    """Every way its ink can be cut into digits (a calibration picks the true one)."""
 
     @property
     def cx(self) -> float:
@@ -176,6 +182,11 @@ def _plate_ink(gray: NDArray[np.uint8], box: tuple[int, int, int, int]) -> list[
     if inner.size == 0:
         return []
     level, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    dark = inner <= level
+    if dark.all() or not dark.any():
+        return []
+    if np.median(inner[~dark]) - np.median(inner[dark]) < MIN_INK_CONTRAST:
+        return []  # Otsu split the grain of a bare surface: no ink there
     margin = round(PLATE_MARGIN * h)
     x0, x1 = max(0, x - margin), min(gray.shape[1], x + w + margin)
     y0, y1 = max(0, y - h // 3), min(gray.shape[0], y + h + h // 3)
@@ -319,11 +330,12 @@ def _decide(ink: _Ink, vote_of: dict[int, NDArray[np.float64]]) -> Number:
                     support[text] = (score, way)
     ranked = sorted(support, key=lambda t: -support[t][0])
     if not ranked or support[ranked[0]][0] <= 0.0:
-        return Number(ink.box, ink.pieces, plain.replace(NOT_A_GLYPH, "?"), 0.0, False)
+        return Number(ink.box, ink.pieces, plain.replace(NOT_A_GLYPH, "?"), 0.0, False, ink.ways)
     best = ranked[0]
     score, digits = support[best]
     runner_up = support[ranked[1]][0] if len(ranked) > 1 else 0.0
-    return Number(ink.box, digits, best, round(max(0.0, score - runner_up), 3), True)
+    confidence = round(max(0.0, score - runner_up), 3)
+    return Number(ink.box, digits, best, confidence, True, ink.ways)
 
 
 def _decide_all(inks: Sequence[_Ink], model: GlyphModel) -> list[Number]:
@@ -651,13 +663,19 @@ def _numbers(
                 cx, cy = shifted.centre(column, row)
                 box = (round(cx - 0.3 * size), round(cy - size / 2), round(0.6 * size), round(size))
                 plates[i] = read_number(gray, box, model)
-        seen = sum(n is not None and n.valid and n.confidence >= 0.5 for n in plates)
+        valid = [n for n in plates if n is not None and n.valid]
+        seen = (
+            sum(n.confidence >= 0.5 for n in valid),
+            len(valid),
+            sum(n.confidence for n in valid),
+        )
         options.append((seen, plates, shifted))
-    most = max(seen for seen, _, _ in options)
-    best = [option for option in options if option[0] == most]
-    if len(best) > 1:  # which plate is missing, and so the order, is a guess
+    options.sort(key=lambda option: option[0], reverse=True)
+    best = options[0]
+    tied = len(options) > 1 and options[1][0][:2] == best[0][:2]
+    if tied and best[0][2] - options[1][0][2] < 0.3:  # which plate is missing is a guess
         return [None] * DRAW_SIZE, seventh > 0, None
-    return best[0][1], seventh > 0, best[0][2]
+    return best[1], seventh > 0, best[2]
 
 
 def _by_height(read: list[Number]) -> list[Number | None]:
@@ -685,6 +703,35 @@ def _by_height(read: list[Number]) -> list[Number | None]:
     if not numbers:
         raise NothingFound("aucun chiffre lisible sur la photo")
     return list(_in_rows(numbers[:DRAW_SIZE]))
+
+
+def labelled_digits(
+    image: Image, values: Sequence[int], model: GlyphModel
+) -> list[tuple[Mask, str]]:
+    """Each digit of the plates of a photo whose values are known, with its label: what
+    a calibration learns. The plates are found as when reading; each plate's ink is cut
+    into as many digits as its true value has (the cut whose digits vote most for them).
+
+    Raises :class:`NothingFound` (French) when the plates found are not the plates given.
+    """
+    gray, _ = working_gray(image)
+    numbers, _, _ = _numbers(gray, model)
+    found = [n for n in numbers if n is not None]
+    if len(found) != len(values):
+        raise NothingFound(f"{len(found)} plaques trouvées, {len(values)} attendues")
+    labelled: list[tuple[Mask, str]] = []
+    for i, (number, value) in enumerate(zip(found, values, strict=True)):
+        text = str(value)
+        ways = [way for way in number.ways if len(way) == len(text)]
+        if not ways:
+            raise NothingFound(f"plaque {i + 1} : les chiffres de {text} n'y sont pas séparés")
+        votes = [digit_votes(model, way) for way in ways]
+        best = max(
+            range(len(ways)),
+            key=lambda w: sum(votes[w][k, DIGITS.index(c)] for k, c in enumerate(text)),
+        )
+        labelled.extend(zip(ways[best], text, strict=True))
+    return labelled
 
 
 def _second_opinions(numbers: Sequence[Number]) -> dict[int, str]:
