@@ -1,4 +1,4 @@
-"""Calibration: learning the user's tiles from photos whose letters are given."""
+"""Calibration: learning the user's tiles and plates from photos whose contents are given."""
 
 import json
 import os
@@ -12,6 +12,7 @@ from test_cli import run
 
 from vision.calibrate import learn_letters, paired, straightened, without_points
 from vision.glyphs import (
+    DIGITS,
     LETTERS,
     UNSEEN_FONTS,
     GlyphModel,
@@ -21,9 +22,10 @@ from vision.glyphs import (
     transformed,
 )
 from vision.models import base_model, calibration_file, model_for
+from vision.plates import read_numbers
 from vision.rack import read_letters
 from vision.reading import UNSURE_BELOW
-from vision.synthetic import TileStyle, letter_rack_photo
+from vision.synthetic import TileStyle, letter_rack_photo, plates_photo
 
 #: The user's tiles in these tests: a font the model never learned.
 USER_FONT = UNSEEN_FONTS[1]
@@ -162,3 +164,61 @@ def test_after_calibration_the_users_tiles_are_read_surely(data_dir: Path) -> No
         before += sum(v == t for v, t in zip(base, rack, strict=True))
         after += sum(v == t for v, t in zip(calibrated, rack, strict=True))
     assert before < after
+
+
+@pytest.fixture
+def digits_dir(tmp_path: Path) -> Path:
+    """A user's data directory, with the digits' base model already trained."""
+    shared = Path(os.environ["ARBITRE_DATA_DIR"])
+    base_model(DIGITS, shared)
+    shutil.copytree(shared / "models", tmp_path / "data" / "models")
+    return tmp_path / "data"
+
+
+def _plates(folder: Path, plates: tuple[int, ...], seed: int, font: str) -> Path:
+    photo = plates_photo(plates, np.random.default_rng(seed), font, "wood")
+    path = folder / f"{'-'.join(map(str, plates))}.png"
+    cv2.imwrite(str(path), photo)
+    return path
+
+
+def test_calibrating_plates_teaches_the_digits_of_an_unknown_font(
+    tmp_path: Path, digits_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # C059's 3 is far from every training font's: before, its plates were "?".
+    font = UNSEEN_FONTS[3]
+    draws = [(3, 4, 2, 7, 8, 1), (8, 3, 9, 6, 3, 5), (3, 2, 4, 7, 1, 3)]
+    photos = [plates_photo(d, np.random.default_rng(s), font, "wood") for s, d in enumerate(draws)]
+
+    def right() -> int:
+        readings = [read_numbers(p, data_dir=digits_dir).values for p in photos]
+        return sum(
+            v == p for r, d in zip(readings, draws, strict=True) for v, p in zip(r, d, strict=True)
+        )
+
+    before = right()
+    shots = [_plates(tmp_path, (1, 2, 3, 4, 5, 6), 50, font)]
+    shots.append(_plates(tmp_path, (7, 8, 9, 10, 25, 50), 51, font))
+    args = ["calibrate", "--kind", "numbers", f"{shots[0]}=1,2,3,4,5,6"]
+    args += [f"{shots[1]}=7 8 9 10 25 50", "--json", "--data-dir", str(digits_dir)]
+    code, out, err = run(args, capsys)
+    assert code == 0, err
+    assert json.loads(out)["glyphs"] == 15  # 1 to 9, then 1 0, 2 5 and 5 0
+    assert right() == 18 > before
+
+
+@pytest.mark.parametrize(
+    ("content", "error"), [("1,2,3,4,5", "attendues"), ("1,2,3,4,5,11", "plaques 1 à 10")]
+)
+def test_plates_that_are_not_the_ones_given_store_nothing(
+    tmp_path: Path,
+    digits_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    content: str,
+    error: str,
+) -> None:
+    photo = _plates(tmp_path, (1, 2, 3, 4, 5, 6), 50, UNSEEN_FONTS[0])
+    args = ["calibrate", "--kind", "numbers", f"{photo}={content}", "--data-dir", str(digits_dir)]
+    code, out, err = run(args, capsys)
+    assert code == 2 and out == "" and error in err and err.count("\n") == 1
+    assert not calibration_file(digits_dir).exists()

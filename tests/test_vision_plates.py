@@ -7,7 +7,8 @@ import pytest
 
 from solver.plates import draw_numbers
 from vision.glyphs import DIGITS, UNSEEN_FONTS, render_text
-from vision.plates import read_numbers
+from vision.models import model_for
+from vision.plates import labelled_digits, read_numbers
 from vision.reading import NothingFound, tesseract_available, tesseract_words
 from vision.synthetic import TABLES, plates_photo
 
@@ -17,7 +18,8 @@ def _photo(plates: tuple[int, ...], seed: int, table: str = "light") -> np.ndarr
 
 
 def test_draws_in_unseen_fonts_are_mostly_read_and_rarely_misread_silently() -> None:
-    # A floor under today's figures (bench/vision.py prints them), not issue 4's goal.
+    # A floor under today's figures (bench/vision.py prints them; 97% on these), not
+    # issue 4's goal.
     right = silent = total = 0
     for seed in range(15):
         plates = draw_numbers(random.Random(seed)).plates
@@ -29,8 +31,8 @@ def test_draws_in_unseen_fonts_are_mostly_read_and_rarely_misread_silently() -> 
         if len(values) == 6:
             right += sum(v == p for v, p in zip(values, plates, strict=True))
             silent += sum(v not in ("?", p) for v, p in zip(values, plates, strict=True))
-    assert right / total >= 0.85
-    assert silent / total <= 0.05
+    assert right / total >= 0.93
+    assert silent / total <= 0.02
 
 
 def test_three_sevens_are_read_and_flagged_as_an_impossible_draw() -> None:
@@ -58,3 +60,56 @@ def test_a_seventh_number_read_with_confidence_leaves_every_plate_unsure() -> No
     reading = read_numbers(_photo((3, 100, 8, 8, 10, 6, 75), seed=0))
     assert reading.values == ("?",) * 6
     assert any("plus de 6 nombres" in w for w in reading.warnings)
+
+
+def _bench_photo(seed: int, index: int) -> tuple[np.ndarray, tuple[int, ...]]:
+    """Photo ``index`` of ``bench/vision.py --seed SEED --only numbers``, and its plates."""
+    plates = draw_numbers(random.Random(seed * 1000 + index)).plates
+    rng = np.random.default_rng(seed * 1000 + index)
+    return plates_photo(plates, rng, UNSEEN_FONTS[index % 5], TABLES[index % 5]), plates
+
+
+def test_a_75_whose_5_the_first_pass_breaks_in_two_is_read_75_not_7() -> None:
+    # FreeSerif's 5 is a flag and a bowl joined by a hairline: this was read 1 7 8 3 3 9.
+    photo, plates = _bench_photo(23, 12)
+    assert plates == (1, 75, 8, 3, 3, 9)
+    assert read_numbers(photo).values == plates
+
+
+def test_digits_that_touch_are_cut_apart_as_the_plates_values_allow() -> None:
+    # The 00 of this 100 touch and its first 0 is broken in two: it was read 11 or 183.
+    photo, plates = _bench_photo(11, 32)
+    assert plates[4] == 100
+    assert read_numbers(photo).values == plates
+
+
+def test_plates_faded_by_glare_are_looked_for_where_the_grid_of_plates_puts_them() -> None:
+    # A glare spot washes out the first two plates: the first pass sees only four.
+    photo, plates = _bench_photo(11, 20)
+    assert read_numbers(photo).values == plates
+
+
+def test_marks_of_a_checked_cloth_off_the_grid_of_plates_are_no_plates() -> None:
+    # Junctions of the cloth read as sure digits: every plate was "?" for a seventh number.
+    photo, plates = _bench_photo(11, 59)
+    reading = read_numbers(photo)
+    assert not any("plus de 6" in w for w in reading.warnings)
+    assert sum(v == p for v, p in zip(reading.values, plates, strict=True)) >= 5
+    assert all(v in ("?", p) for v, p in zip(reading.values, plates, strict=True))
+
+
+def test_two_rows_of_three_are_read_top_row_first() -> None:
+    # plates_photo lays out two rows when its first draw is at least 0.5.
+    seeds = [s for s in range(40) if np.random.default_rng(s).random() >= 0.5][:4]
+    for seed in seeds:
+        values = read_numbers(_photo((1, 2, 3, 4, 5, 6), seed, "wood")).values
+        assert all(v in ("?", p) for v, p in zip(values, range(1, 7), strict=True))
+        assert values.count("?") <= 1
+
+
+def test_the_digits_of_plates_of_known_values_are_labelled_for_calibration() -> None:
+    photo, plates = _bench_photo(23, 12)
+    digits = labelled_digits(photo, plates, model_for(DIGITS))
+    assert "".join(label for _, label in digits) == "".join(map(str, plates))
+    with pytest.raises(NothingFound, match="attendues"):
+        labelled_digits(photo, plates[:5], model_for(DIGITS))

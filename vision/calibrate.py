@@ -24,11 +24,15 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from solver.plates import PLATE_COUNTS
 from vision.camera import Image
 from vision.glyphs import (
+    DIGITS,
     LETTERS,
+    SQUASH,
     GlyphModel,
     Mask,
+    distort,
     features,
     normalize_glyph,
     transformed,
@@ -40,8 +44,10 @@ from vision.models import (
     data_dir,
     forget_models,
     load_rows,
+    model_for,
     save_rows,
 )
+from vision.plates import labelled_digits
 from vision.rack import letters_of_row, rack_row
 from vision.reading import NothingFound, working_gray
 
@@ -244,3 +250,54 @@ def learn_letters(
     return Calibration(
         "letters", len(photos), len(glyphs) // (COPIES + 1), len(labels), file, unlearned
     )
+
+
+def plates_of(text: str) -> list[int]:
+    """The plates a calibration photo holds, top row first and left to right: numbers
+    separated by commas or spaces.
+
+    >>> plates_of("3,100, 8 8")
+    [3, 100, 8, 8]
+    """
+    parts = text.replace(",", " ").split()
+    if not parts or not all(p.isdigit() and int(p) in PLATE_COUNTS for p in parts):
+        raise CalibrationError(
+            f"« {text} » : des plaques 1 à 10, 25, 50, 75 ou 100 séparées par des virgules"
+        )
+    return [int(p) for p in parts]
+
+
+def learn_numbers(
+    photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
+) -> Calibration:
+    """Add the digits of ``photos`` (name, photo, plates shown) to the calibration.
+
+    The plates are found as when reading; each plate's digits, plus distorted copies,
+    are stored with their true digit in the same file as the letters' glyphs (the digit
+    model picks up the digit labels). Every photo is checked before anything is stored.
+    ``reset`` forgets every glyph learned before, letters too.
+    """
+    where = data_dir(folder)
+    model = model_for(DIGITS, where)
+    rng = np.random.default_rng(0)
+    labels: list[str] = []
+    glyphs = []
+    for name, photo, text in photos:
+        values = plates_of(text)
+        try:
+            found = labelled_digits(photo, values, model)
+        except NothingFound as error:
+            raise CalibrationError(f"{name} : {error}") from None
+        for mask, digit in found:
+            glyphs.append(normalize_glyph(mask))
+            glyphs.extend(normalize_glyph(distort(mask, rng, SQUASH)) for _ in range(COPIES))
+            labels.extend([digit] * (COPIES + 1))
+    file = calibration_file(where)
+    rows = np.stack(glyphs)
+    old = None if reset else load_rows(file)
+    if old is not None:
+        labels = [*old[0], *labels]
+        rows = np.concatenate([old[1], rows])
+    save_rows(file, labels, rows)
+    forget_models()
+    return Calibration("numbers", len(photos), len(glyphs) // (COPIES + 1), len(labels), file)

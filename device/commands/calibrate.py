@@ -18,11 +18,14 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Apprend l'aspect de vos tuiles : donnez des photos de réglettes dont vous "
             "connaissez les lettres, par exemple photo1.jpg=ABCDEFGHIJ photo2.jpg=KLMNOPQRST "
-            "photo3.jpg=UVWXYZ. Le résultat est gardé dans le dossier des données."
+            "photo3.jpg=UVWXYZ ; ou, avec --kind numbers, des photos de plaques, par exemple "
+            "plaques.jpg=3,100,8,8,10,6. Le résultat est gardé dans le dossier des données."
         ),
     )
-    parser.add_argument("photos", nargs="+", metavar="PHOTO=LETTRES", help="photo et son contenu")
-    parser.add_argument("--kind", choices=("letters",), default="letters", help="le matériel")
+    parser.add_argument("photos", nargs="+", metavar="PHOTO=CONTENU", help="photo et son contenu")
+    parser.add_argument(
+        "--kind", choices=("letters", "numbers"), default="letters", help="le matériel"
+    )
     parser.add_argument("--reset", action="store_true", help="oublier l'étalonnage précédent")
     parser.add_argument("--json", action="store_true", help="une réponse JSON")
     parser.add_argument(
@@ -32,28 +35,27 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.calibrate import CalibrationError, learn_letters
+    from vision.calibrate import CalibrationError, learn_letters, learn_numbers
 
     photos = []
     for item in args.photos:
         path, sep, text = item.rpartition("=")
         if not sep or not path or not text:
-            raise UsageError(
-                f"« {item} » : attendu PHOTO=LETTRES, par exemple photo.jpg=ABCDEFGHIJ"
-            )
+            example = "3,100,8,8,10,6" if args.kind == "numbers" else "ABCDEFGHIJ"
+            raise UsageError(f"« {item} » : attendu PHOTO=CONTENU, par exemple photo.jpg={example}")
         try:
             photos.append((path, load_photo(path), text))
         except CameraError as error:
             raise UsageError(str(error)) from None
     try:
-        done = learn_letters(photos, args.data_dir, reset=args.reset)
+        learn = learn_numbers if args.kind == "numbers" else learn_letters
+        done = learn(photos, args.data_dir, reset=args.reset)
     except CalibrationError as error:
         raise UsageError(str(error)) from None
     if args.json:
         print_json(done.as_dict(), sys.stdout)
     else:
-        print(
-            f"{done.glyphs} lettres apprises sur {done.photos} photo(s), "
-            f"enregistrées dans {done.file}"
-        )
+        learned = "chiffres appris" if args.kind == "numbers" else "lettres apprises"
+        kept = "enregistrés" if args.kind == "numbers" else "enregistrées"
+        print(f"{done.glyphs} {learned} sur {done.photos} photo(s), {kept} dans {done.file}")
     return 0
