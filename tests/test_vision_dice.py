@@ -31,16 +31,11 @@ def test_dice_in_unseen_fonts_floor() -> None:
     assert right / total >= 0.5
 
 
-def test_when_the_dice_are_miscounted_by_kind_no_face_is_given_as_sure() -> None:
-    # A d20 taken for the vowel die is read in the wrong alphabet and moves the others:
-    # which die is which is a guess, so every face is "?" (never a silent misread).
-    miscounted = 0
-    for seed in range(10):
-        photo = dice_photo(
-            "BCDA", np.random.default_rng(seed), UNSEEN_FONTS[seed % 5], TABLES[seed % 5]
-        )
+def test_without_the_vowel_die_no_face_is_given_as_sure() -> None:
+    # Three dice where four are expected: which die is missing is a guess (the vowel die,
+    # or a consonant die off the photo), so no face is given as sure.
+    for seed in range(3):
+        photo = dice_photo("BCD", np.random.default_rng(seed), UNSEEN_FONTS[seed], TABLES[seed])
         reading = read_dice(photo)
-        if reading.warnings:
-            miscounted += 1
-            assert reading.values == ("?",) * len(reading.values)
-    assert miscounted > 0  # the rule was exercised
+        assert reading.warnings
+        assert set(reading.values) == {"?"}

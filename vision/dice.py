@@ -1,12 +1,16 @@
 """Read the dice game's dice from an overhead photo: three consonant d20 and the vowel d6.
 
 The face that counts is the one facing up. Seen from above it carries the largest letter
-of its die (the faces around it lean away, their letters look small and squashed), so
-the four largest letters far enough apart are the four dice's up faces. Around each, the
-face is the region of the colour that surrounds the letter: a triangle on a d20, a
-square on the vowel die. A letter stands on one edge of its face, so only those
-orientations are tried (three on a triangle, four on a square), never the 90° or 180°
-turns that make a Z of an N or a W of an M; orientations that disagree make it "?".
+of its die (the faces around it lean away, their letters look small and squashed), and
+that letter sits at the centre of a face of its own size: a triangle on a d20, a square
+on the vowel die. Letters are looked for in both polarities (light on a dark die, dark
+on a light one) and kept when printed on a plain surface; the largest ones around which
+a triangle or a square of their size follows edges of the photo are the up faces. Faces
+are told by shape, not colour (a black die's faces differ by a few grey levels only),
+and the vowel die is the one face more square than triangular. A letter stands on one
+edge of its face, so only those orientations are tried (three on a triangle, four on a
+square), never the 90° or 180° turns that make a Z of an N or a W of an M; the one that
+looks most like a letter is read, and a rival sure of another letter makes it "?".
 """
 
 from __future__ import annotations
@@ -20,7 +24,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.camera import Image
-from vision.glyphs import JOKER, LETTERS, NOT_A_GLYPH, GlyphModel, Mask, normalize_glyph
+from vision.glyphs import (
+    JOKER,
+    LETTERS,
+    NOT_A_GLYPH,
+    GlyphModel,
+    Mask,
+    features,
+    normalize_glyph,
+)
 from vision.models import model_for
 from vision.reading import UNSURE_BELOW, Mark, NothingFound, Reading, find_marks, working_gray
 
@@ -28,6 +40,30 @@ CONSONANTS = "BCDFGHJKLMNPQRSTVWXZ"
 VOWELS = "AEIOU" + JOKER
 #: The model reads every letter and the joker's star.
 ALPHABET = LETTERS + JOKER
+
+#: A face whose square fits this much better than its triangle is the vowel die's.
+SQUARE_OVER_TRIANGLE = 1.0
+
+#: Radius of a d20's up triangle (centre to corner) over its letter's size (the larger
+#: side of its box), and half the side of the vowel die's square over its letter's size.
+TRIANGLE_RADII = (0.9, 1.9)
+SQUARE_HALVES = (0.6, 1.15)
+
+#: A letter is an up face's when the weakest edge of its face steps by this much
+#: (derivative across the edge, summed over the colour channels).
+MIN_SUPPORT = 3.0
+
+#: A letter is printed on a plain face: the colour around it spreads by less than this
+#: share of its step to the letter (up letters: 90% under 0.23; the corners of a
+#: checked cloth, the holes of letters: mostly over 1).
+PLAIN_AROUND = 0.4
+
+#: A mark sharing its centre with a larger one (the letter in its light face, or the hole
+#: in its letter) takes its place when a face of its size fits this much better.
+BETTER_FACE = 1.3
+
+#: Marks tried, the largest first, before giving up on finding four dice.
+MAX_CANDIDATES = 16
 
 
 @dataclass(frozen=True)
@@ -41,62 +77,148 @@ class Face:
     """Candidate angles (degrees) of the letter's top, one per edge of the face."""
 
 
-def _up_faces(gray: NDArray[np.uint8]) -> list[Mark]:
-    """The four largest letters, dark on light or light on dark, apart from each other."""
-    both = find_marks(gray) + find_marks(np.asarray(255 - gray, np.uint8))
-    # A light face around a dark letter is itself a light mark on the darker faces
-    # around it: a mark that holds a smaller one is a face, not a letter.
-    marks = [
-        m
-        for m in both
-        if not any(
-            o is not m and m.x < o.cx < m.x + m.w and m.y < o.cy < m.y + m.h and o.h < 0.9 * m.h
-            for o in both
-        )
-    ]
-    marks.sort(key=lambda m: -int((m.mask > 0).sum()))
-    chosen: list[Mark] = []
-    for mark in marks:
-        reach = max(mark.w, mark.h)
-        if all(math.hypot(mark.cx - c.cx, mark.cy - c.cy) > 1.5 * reach for c in chosen):
-            chosen.append(mark)
-        if len(chosen) == 4:
-            break
-    return chosen
+def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]:
+    """Marks dark on light and light on dark, the largest first.
+
+    Among them are the letters of the up faces, but also the letters of the faces that
+    lean away, the holes of letters (an R's, an O's) and, on a light die, its whole up
+    face (a light blob on the darker faces around it).
+    """
+    marks = find_marks(gray) + find_marks(np.asarray(255 - gray, np.uint8))
+    printed = [m for m in marks if _plain_around(image, m) < PLAIN_AROUND]
+    return sorted(printed, key=lambda m: -int((m.mask > 0).sum()))
 
 
-def _face(image: NDArray[np.uint8], mark: Mark) -> Face:
-    """The up face around a letter: the pixels of the colour found around the letter."""
-    reach = round(1.6 * max(mark.w, mark.h))
-    x0, y0 = max(0, round(mark.cx) - reach), max(0, round(mark.cy) - reach)
-    patch = image[y0 : round(mark.cy) + reach, x0 : round(mark.cx) + reach]
-    window = cv2.medianBlur(np.ascontiguousarray(patch), 5).astype(np.float32)
+def _around(
+    image: NDArray[np.uint8], mark: Mark
+) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """The colours of a mark's pixels and of a thin ring around it (rows of BGR)."""
+    pad = max(3, round(0.15 * max(mark.w, mark.h)))
+    y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
+    window = image[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad].astype(np.float32)
     ink = np.zeros(window.shape[:2], np.uint8)
     ink[mark.y - y0 : mark.y - y0 + mark.h, mark.x - x0 : mark.x - x0 + mark.w] = mark.mask
-    around = cv2.dilate(ink, np.ones((7, 7), np.uint8)) > 0
-    ring = around & ~cv2.dilate(ink, np.ones((3, 3), np.uint8)).astype(bool)
-    colour = np.median(window[ring], axis=0)
-    # The faces around the up face are the same colour in shade: a fifth darker or so.
-    limit = max(6.0, 0.1 * float(np.linalg.norm(colour)))
-    close = (np.linalg.norm(window - colour, axis=2) < limit).astype(np.uint8)
-    close = cv2.morphologyEx(close | (around.astype(np.uint8)), cv2.MORPH_CLOSE, np.ones((5, 5)))
-    _, labels = cv2.connectedComponents(np.asarray(close, np.uint8))
-    centre = labels[round(mark.cy) - y0, round(mark.cx) - x0]
-    region = np.asarray((labels == centre) * 255, np.uint8)
-    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    outline = max(contours, key=cv2.contourArea)
-    hull = cv2.convexHull(outline)
-    area = max(cv2.contourArea(hull), 1.0)
-    triangle_area, triangle = cv2.minEnclosingTriangle(hull)
-    _, (w, h), angle = cv2.minAreaRect(hull)
-    if triangle_area / area <= (w * h) / area:
-        points = triangle.reshape(3, 2)
-        middle = points.mean(axis=0)
-        edges = [(points[k], points[(k + 1) % 3]) for k in range(3)]
-        ups = tuple(_angle(middle - (a + b) / 2) for a, b in edges)
-        return Face(mark, 3, ups)
-    axes = [math.radians(angle + 90 * k) for k in range(4)]
-    return Face(mark, 4, tuple(_angle(np.array([math.cos(a), math.sin(a)])) for a in axes))
+    near = cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * pad + 1,) * 2))
+    ring = (near > 0) & (cv2.dilate(ink, np.ones((5, 5), np.uint8)) == 0)
+    return window[ink > 0], window[ring]
+
+
+def _plain_around(image: NDArray[np.uint8], mark: Mark) -> float:
+    """How plain the surface right around a mark is: the spread of its colour over the
+    step from it to the mark (0: a letter printed on a plain face)."""
+    ink, ring = _around(image, mark)
+    if len(ring) < 10:
+        return 1.0
+    low, middle, high = np.percentile(ring, (10, 50, 90), axis=0)
+    step = float(np.abs(np.median(ink, axis=0) - middle).max())
+    return float((high - low).max()) / max(step, 1.0)
+
+
+def _hole_of(image: NDArray[np.uint8], inner: Mark, outer: Mark) -> bool:
+    """Whether ``inner`` is a hole of the letter ``outer`` (the face seen through an O),
+    rather than a letter on the face ``outer``: a hole is the colour around its letter."""
+    inside = np.median(_around(image, inner)[0], axis=0)
+    ink, ring = _around(image, outer)
+    if len(ring) == 0:
+        return False
+    around = np.median(ring, axis=0)
+    return bool(np.abs(inside - around).max() < 0.5 * np.abs(np.median(ink, axis=0) - around).max())
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The best polygon of ``corners`` corners centred on a letter, and how well its
+    edges lie on edges of the photo."""
+
+    corners: int
+    angle: float
+    """Direction (radians, image axes) of the first corner seen from the centre."""
+    radius: float
+    """Distance from the centre to a corner (pixels)."""
+    support: float
+    """Mean step of colour across its weakest edge."""
+
+
+def _gradients(image: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """Derivatives along x and y of the slightly blurred photo, summed over its colours."""
+    smooth = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5).sum(axis=2)
+    return (
+        np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8, np.float32),
+        np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8, np.float32),
+    )
+
+
+def _fit(
+    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    letter: NDArray[np.bool_],
+    centre: tuple[float, float],
+    corners: int,
+    radii: NDArray[np.float64],
+) -> Fit:
+    """The regular polygon around ``centre`` whose edges the photo's edges follow best."""
+    gx, gy = grads
+    height, width = letter.shape
+    step = 2 * math.pi / corners
+    angles = np.radians(np.arange(0.0, math.degrees(step), 2.0))
+    t = np.linspace(0.15, 0.85, 15)
+    # a: angle, r: radius, e: edge, s: sample along it.
+    first = angles[:, None, None] + step * np.arange(corners)[None, None, :]
+    start = np.stack([np.cos(first), np.sin(first)], -1) * radii[None, :, None, None]
+    end = np.stack([np.cos(first + step), np.sin(first + step)], -1) * radii[None, :, None, None]
+    points = start[..., None, :] + (end - start)[..., None, :] * t[:, None]
+    xs = np.clip(np.rint(centre[0] + points[..., 0]).astype(int), 0, width - 1)
+    ys = np.clip(np.rint(centre[1] + points[..., 1]).astype(int), 0, height - 1)
+    normal = first + step / 2
+    across = gx[ys, xs] * np.cos(normal)[..., None] + gy[ys, xs] * np.sin(normal)[..., None]
+    valid = ~letter[ys, xs]
+    outside = (
+        (centre[0] + points[..., 0] < 0)
+        | (centre[0] + points[..., 0] >= width)
+        | (centre[1] + points[..., 1] < 0)
+        | (centre[1] + points[..., 1] >= height)
+    )
+    valid &= ~outside
+    # An edge of a face is one step of shade all along (the median ignores the strokes
+    # of letters that cross it), and a face is lighter, or darker, than all around it.
+    count = valid.sum(axis=-1)
+    ordered = np.sort(np.where(valid, across, np.inf), axis=-1)
+    middle = np.maximum(count - 1, 0)[..., None] // 2
+    steps = np.take_along_axis(ordered, middle, axis=-1)[..., 0]
+    steps[count < 0.4 * len(t)] = 0.0
+    weakest = np.maximum(steps.min(axis=-1), (-steps).min(axis=-1))
+    a, r = np.unravel_index(int(np.argmax(weakest)), weakest.shape)
+    return Fit(corners, float(angles[a]), float(radii[r]), float(weakest[a, r]))
+
+
+def _face(
+    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    letter: NDArray[np.bool_],
+    mark: Mark,
+) -> tuple[Fit, Fit]:
+    """The best triangle and the best square centred on the letter ``mark``.
+
+    Their sizes are bound to the letter's: a d20's up letter is about two thirds of its
+    triangle's height, the vowel die's half its square's side (a mark much larger than
+    its face's letter, or much smaller, finds no face of its size around it).
+    """
+    size = max(mark.w, mark.h)
+    centre = (mark.cx, mark.cy)
+    triangle = _fit(grads, letter, centre, 3, size * np.linspace(*TRIANGLE_RADII, 25))
+    square = _fit(grads, letter, centre, 4, size * math.sqrt(2) * np.linspace(*SQUARE_HALVES, 17))
+    return triangle, square
+
+
+def _ups(fit: Fit) -> tuple[float, ...]:
+    """The directions a letter's top may point to on this face (degrees, as _angle).
+
+    On a triangle the letter stands on an edge, its top towards the opposite corner;
+    on a square its top is towards the middle of an edge.
+    """
+    if fit.corners == 3:
+        directions = [fit.angle + k * 2 * math.pi / 3 for k in range(3)]
+    else:
+        directions = [fit.angle + math.pi / 4 + k * math.pi / 2 for k in range(4)]
+    return tuple(_angle(np.array([math.cos(d), math.sin(d)])) for d in directions)
 
 
 def _angle(vector: NDArray[np.float64]) -> float:
@@ -115,15 +237,93 @@ def _turned(mark: Mark, up: float) -> Mask:
     return np.asarray((turned > 100) * 255, np.uint8)
 
 
-def _read_face(face: Face, model: GlyphModel) -> tuple[str, float]:
-    allowed = CONSONANTS if face.corners == 3 else VOWELS
-    glyphs = [normalize_glyph(_turned(face.mark, up)) for up in face.ups]
-    guesses = [g for g in model.classify(glyphs, allowed=allowed) if g[0] != NOT_A_GLYPH]
-    if not guesses:
-        return "?", 0.0
-    best = max(guesses, key=lambda g: g[1])
-    rivals = [c for label, c in guesses if label != best[0] and c >= UNSURE_BELOW]
-    return best[0], round(best[1] * (0.5 if rivals else 1.0), 3)
+def _nearest(model: GlyphModel, glyphs: list[Mask]) -> NDArray[np.float64]:
+    """How far each glyph is from the nearest letter the model learned (HOG distance)."""
+    query = features(glyphs)
+    rows = model.vectors
+    squared = (
+        (query**2).sum(1)[:, None]
+        + np.einsum("ij,ij->i", rows, rows)[None, :]
+        - 2.0 * query @ rows.T
+    )
+    squared[:, np.array(model.labels) == NOT_A_GLYPH] = np.inf
+    return np.asarray(np.sqrt(np.maximum(squared.min(axis=1), 0.0)), np.float64)
+
+
+def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]:
+    """The letter of each up face, tried in each orientation its face allows.
+
+    The orientation kept is the one that looks most like a letter (nearest to a learned
+    glyph), read among all letters: a C turned a third looks like an O, a U turned a
+    quarter like a C, but less than they look like a C and a U. If that letter is not
+    one the die carries, the face is unsure; so is it if another orientation reads,
+    sure of itself, another letter of the die.
+    """
+    glyphs = [normalize_glyph(_turned(f.mark, up)) for f in faces for up in f.ups]
+    read = model.classify(glyphs)
+    distance = _nearest(model, glyphs)
+    answers = []
+    start = 0
+    for face in faces:
+        end = start + len(face.ups)
+        allowed = CONSONANTS if face.corners == 3 else VOWELS
+        best = read[start + int(np.argmin(distance[start:end]))]
+        rivals = [
+            c
+            for label, c in read[start:end]
+            if label in allowed and label != best[0] and c >= UNSURE_BELOW
+        ]
+        if best[0] not in allowed:
+            answers.append(("?", 0.0))
+        else:
+            answers.append((best[0], round(best[1] * (0.5 if rivals else 1.0), 3)))
+        start = end
+    return answers
+
+
+def _find_dice(
+    gray: NDArray[np.uint8], image: NDArray[np.uint8]
+) -> tuple[list[Mark], list[tuple[Fit, Fit]]]:
+    """Up to four up-face letters, the largest first, each with its best triangle and
+    square: the largest marks that sit at the centre of a face of their size."""
+    grads = _gradients(image)
+    candidates = _candidates(gray, image)
+    if not candidates:
+        raise NothingFound("aucun dé trouvé sur la photo")
+    ink = np.zeros(gray.shape, np.uint8)
+    for mark in candidates:
+        ink[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w] |= mark.mask
+    letter = cv2.dilate(ink, np.ones((5, 5), np.uint8)) > 0
+    marks: list[Mark] = []
+    fits: list[tuple[Fit, Fit]] = []
+    for mark in candidates[:MAX_CANDIDATES]:
+        fit = _face(grads, letter, mark)
+        support = max(fit[0].support, fit[1].support)
+        if support < MIN_SUPPORT:
+            continue
+        reach = max(mark.w, mark.h)
+        near = [
+            i
+            for i, c in enumerate(marks)
+            if math.hypot(mark.cx - c.cx, mark.cy - c.cy) < 1.5 * max(reach, c.w, c.h)
+        ]
+        if not near:
+            marks.append(mark)
+            fits.append(fit)
+            continue
+        # A letter and its hole, or a light face and its letter, share a centre: the one
+        # a face of its own size fits better around is the letter.
+        i = near[0]
+        shared = math.hypot(mark.cx - marks[i].cx, mark.cy - marks[i].cy) < 0.25 * max(
+            reach, marks[i].w, marks[i].h
+        )
+        better = support > BETTER_FACE * max(f.support for f in fits[i])
+        if len(near) == 1 and shared and better and not _hole_of(image, mark, marks[i]):
+            marks[i], fits[i] = mark, fit
+    marks, fits = marks[:4], fits[:4]
+    if not marks:
+        raise NothingFound("aucun dé trouvé sur la photo")
+    return marks, fits
 
 
 def read_dice(
@@ -131,35 +331,34 @@ def read_dice(
 ) -> Reading:
     """The three consonants (left to right), then the vowel die's face (``*``: joker)."""
     gray, scale = working_gray(image)
-    small = (
-        image if scale == 1.0 else cv2.resize(image, gray.shape[::-1], interpolation=cv2.INTER_AREA)
+    small = np.asarray(
+        image
+        if scale == 1.0
+        else cv2.resize(image, gray.shape[::-1], interpolation=cv2.INTER_AREA),
+        np.uint8,
     )
     model = model or model_for(ALPHABET, data_dir)
-    marks = _up_faces(gray)
-    if not marks:
-        raise NothingFound("aucun dé trouvé sur la photo")
-    faces = sorted((_face(np.asarray(small, np.uint8), m) for m in marks), key=lambda f: f.mark.cx)
+    marks, fits = _find_dice(gray, small)
+    # The vowel die is the one whose face is more square than triangular, and only one
+    # is. Otherwise which die is which is a guess: a die read in the wrong alphabet (a J
+    # read as the joker) also moves the others, so no face is given as sure.
+    squareness = [s.support / max(t.support, 1e-6) for t, s in fits]
+    order = sorted(range(len(marks)), key=lambda i: -squareness[i])
     warnings: list[str] = []
-    d20 = [f for f in faces if f.corners == 3]
-    d6 = [f for f in faces if f.corners == 4]
-    # A die taken for the other kind is read in the wrong alphabet (a J face read as the
-    # joker) and puts the others out of order: which die is which is a guess, so every
-    # face is unsure.
-    mistaken = len(d20) != 3 or len(d6) != 1
-    if mistaken:
-        warnings.append(
-            f"{len(d20)} dés à 20 faces et {len(d6)} dé à 6 faces vus (3 et 1 attendus)"
-        )
+    if len(marks) != 4:
+        warnings.append(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
+    elif not squareness[order[0]] > SQUARE_OVER_TRIANGLE > squareness[order[1]]:
+        warnings.append("dés à 20 faces et dé à 6 faces mal distingués : lecture incertaine")
+    mistaken = bool(warnings)
+    d6 = [Face(marks[order[0]], 4, _ups(fits[order[0]][1]))]
+    d20 = sorted((Face(marks[i], 3, _ups(fits[i][0])) for i in order[1:]), key=lambda f: f.mark.cx)
     values: list[str | int] = []
     confidence: list[float] = []
     uncertain: list[int] = []
-    for face in d20 + d6:
-        letter, conf = _read_face(face, model)
-        if mistaken:
-            conf = min(conf, UNSURE_BELOW / 2)
+    for read, sure in _read_faces(d20 + d6, model):
+        conf = min(sure, UNSURE_BELOW / 2) if mistaken else sure
         if conf < UNSURE_BELOW:
             uncertain.append(len(values))
-            letter = "?"
-        values.append(letter)
+        values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
     return Reading("dice", tuple(values), tuple(confidence), tuple(uncertain), tuple(warnings))
