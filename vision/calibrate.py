@@ -104,3 +104,67 @@ def learn_letters(
     save_rows(file, labels, rows)
     forget_models()
     return Calibration("letters", len(photos), len(glyphs) // (COPIES + 1), len(labels), file)
+
+
+def dice_faces_of(text: str) -> str:
+    """The faces a dice calibration photo shows: three consonants, then the vowel die's
+    face (``*`` or ``JOKER`` for the joker's star).
+
+    >>> dice_faces_of("b k w joker")
+    'BKW*'
+    """
+    from vision.dice import CONSONANTS, VOWELS
+    from vision.glyphs import JOKER
+
+    plain = unicodedata.normalize("NFD", text).encode("ascii", "ignore").decode().upper()
+    faces = "".join(plain.replace("JOKER", JOKER).split())
+    if len(faces) != 4 or any(c not in CONSONANTS for c in faces[:3]) or faces[3] not in VOWELS:
+        raise CalibrationError(
+            f"« {text} » : trois consonnes puis la face du dé voyelle attendues "
+            "(A, E, I, O, U, ou * pour le joker), par exemple BKWA"
+        )
+    return faces
+
+
+def learn_dice(
+    photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
+) -> Calibration:
+    """Add the up faces of ``photos`` (name, photo, faces shown) to the calibration.
+
+    Like :func:`learn_letters`, with the dice's own font: each face's letter is turned
+    the way its die allows that makes it most like its true letter, and stored with
+    distorted copies under the key ``dice:LETTER``, which only the dice reader's model
+    takes (the tiles' font and the dice's are not the same). A photo whose dice are not
+    four, three d20 and one vowel die, stores nothing. ``reset`` forgets the dice's faces
+    learned before (not the tiles').
+    """
+    from vision.dice import ALPHABET, KIND, dice_faces, upright_glyph
+
+    where = data_dir(folder)
+    model = model_for(ALPHABET, where, kind=KIND)
+    rng = np.random.default_rng(0)
+    labels: list[str] = []
+    glyphs = []
+    for name, photo, text in photos:
+        truth = dice_faces_of(text)
+        try:
+            faces, warnings = dice_faces(photo)
+        except NothingFound as error:
+            raise CalibrationError(f"{name} : {error}") from None
+        if warnings:
+            raise CalibrationError(f"{name} : {warnings[0]}")
+        for face, letter in zip(faces, truth, strict=True):
+            mask = upright_glyph(face, letter, model)
+            glyphs.append(normalize_glyph(mask))
+            glyphs.extend(normalize_glyph(distort(mask, rng, SQUASH)) for _ in range(COPIES))
+            labels.extend([f"{KIND}:{letter}"] * (COPIES + 1))
+    file = calibration_file(where)
+    rows = np.stack(glyphs)
+    old = load_rows(file)
+    if old is not None:
+        keep = [i for i, label in enumerate(old[0]) if not (reset and label.startswith(f"{KIND}:"))]
+        labels = [*(old[0][i] for i in keep), *labels]
+        rows = np.concatenate([old[1][keep], rows])
+    save_rows(file, labels, rows)
+    forget_models()
+    return Calibration("dice", len(photos), len(glyphs) // (COPIES + 1), len(labels), file)

@@ -40,6 +40,8 @@ CONSONANTS = "BCDFGHJKLMNPQRSTVWXZ"
 VOWELS = "AEIOU" + JOKER
 #: The model reads every letter and the joker's star.
 ALPHABET = LETTERS + JOKER
+#: The calibration's key for the dice's own glyphs (see :func:`vision.models.model_for`).
+KIND = "dice"
 
 #: A face whose square fits this much better than its triangle is the vowel die's.
 SQUARE_OVER_TRIANGLE = 1.0
@@ -326,10 +328,9 @@ def _find_dice(
     return marks, fits
 
 
-def read_dice(
-    image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
-) -> Reading:
-    """The three consonants (left to right), then the vowel die's face (``*``: joker)."""
+def dice_faces(image: Image, data_dir: Path | None = None) -> tuple[list[Face], tuple[str, ...]]:
+    """The up faces in reading order (the consonant dice left to right, then the vowel
+    die), and warnings in French when which die is which is a guess."""
     gray, scale = working_gray(image)
     small = np.asarray(
         image
@@ -337,7 +338,6 @@ def read_dice(
         else cv2.resize(image, gray.shape[::-1], interpolation=cv2.INTER_AREA),
         np.uint8,
     )
-    model = model or model_for(ALPHABET, data_dir)
     marks, fits = _find_dice(gray, small)
     # The vowel die is the one whose face is more square than triangular, and only one
     # is. Otherwise which die is which is a guess: a die read in the wrong alphabet (a J
@@ -349,16 +349,36 @@ def read_dice(
         warnings.append(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
     elif not squareness[order[0]] > SQUARE_OVER_TRIANGLE > squareness[order[1]]:
         warnings.append("dés à 20 faces et dé à 6 faces mal distingués : lecture incertaine")
-    mistaken = bool(warnings)
-    d6 = [Face(marks[order[0]], 4, _ups(fits[order[0]][1]))]
+    d6 = Face(marks[order[0]], 4, _ups(fits[order[0]][1]))
     d20 = sorted((Face(marks[i], 3, _ups(fits[i][0])) for i in order[1:]), key=lambda f: f.mark.cx)
+    return [*d20, d6], tuple(warnings)
+
+
+def upright_glyph(face: Face, label: str, model: GlyphModel) -> Mask:
+    """The face's letter turned the way that makes it most like ``label`` (calibration:
+    the letter is known, its orientation is not)."""
+    turned = [_turned(face.mark, up) for up in face.ups]
+    rows = model.vectors[np.array(model.labels) == label]
+    if len(rows) == 0:
+        return turned[0]
+    query = features([normalize_glyph(t) for t in turned])
+    squared = (query**2).sum(1)[:, None] + (rows**2).sum(1)[None, :] - 2.0 * query @ rows.T
+    return turned[int(np.argmin(squared.min(axis=1)))]
+
+
+def read_dice(
+    image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
+) -> Reading:
+    """The three consonants (left to right), then the vowel die's face (``*``: joker)."""
+    faces, warnings = dice_faces(image)
+    model = model or model_for(ALPHABET, data_dir, kind=KIND)
     values: list[str | int] = []
     confidence: list[float] = []
     uncertain: list[int] = []
-    for read, sure in _read_faces(d20 + d6, model):
-        conf = min(sure, UNSURE_BELOW / 2) if mistaken else sure
+    for read, sure in _read_faces(faces, model):
+        conf = min(sure, UNSURE_BELOW / 2) if warnings else sure
         if conf < UNSURE_BELOW:
             uncertain.append(len(values))
         values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
-    return Reading("dice", tuple(values), tuple(confidence), tuple(uncertain), tuple(warnings))
+    return Reading("dice", tuple(values), tuple(confidence), tuple(uncertain), warnings)

@@ -22,7 +22,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     parser.add_argument("photos", nargs="+", metavar="PHOTO=LETTRES", help="photo et son contenu")
-    parser.add_argument("--kind", choices=("letters",), default="letters", help="le matériel")
+    parser.add_argument(
+        "--kind",
+        choices=("letters", "dice"),
+        default="letters",
+        help="le matériel : tuiles (PHOTO=ABCDEFGHIJ) ou dés (PHOTO=BKWA, * ou JOKER : joker)",
+    )
     parser.add_argument("--reset", action="store_true", help="oublier l'étalonnage précédent")
     parser.add_argument("--json", action="store_true", help="une réponse JSON")
     parser.add_argument(
@@ -32,7 +37,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.calibrate import CalibrationError, learn_letters
+    from vision.calibrate import CalibrationError, learn_dice, learn_letters
 
     photos = []
     for item in args.photos:
@@ -46,14 +51,16 @@ def run(args: argparse.Namespace) -> int:
         except CameraError as error:
             raise UsageError(str(error)) from None
     try:
-        done = learn_letters(photos, args.data_dir, reset=args.reset)
+        learn = learn_dice if args.kind == "dice" else learn_letters
+        done = learn(photos, args.data_dir, reset=args.reset)
     except CalibrationError as error:
         raise UsageError(str(error)) from None
     if args.json:
         print_json(done.as_dict(), sys.stdout)
     else:
+        what = "faces de dés" if args.kind == "dice" else "lettres"
         print(
-            f"{done.glyphs} lettres apprises sur {done.photos} photo(s), "
+            f"{done.glyphs} {what} apprises sur {done.photos} photo(s), "
             f"enregistrées dans {done.file}"
         )
     return 0
