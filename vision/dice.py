@@ -239,17 +239,49 @@ def _turned(mark: Mark, up: float) -> Mask:
     return np.asarray((turned > 100) * 255, np.uint8)
 
 
-def _nearest(model: GlyphModel, glyphs: list[Mask]) -> NDArray[np.float64]:
-    """How far each glyph is from the nearest letter the model learned (HOG distance)."""
+@dataclass(frozen=True)
+class _Vote:
+    """The k nearest learned letters' vote on one glyph."""
+
+    weights: dict[str, float]
+    """Summed inverse distances per letter."""
+    closest: float
+    """Distance to the nearest learned letter."""
+
+    @property
+    def nearness(self) -> float:
+        """1 up to the usual distance of a real glyph, down to 0 far beyond (as the model)."""
+        return float(np.clip((2.6 - self.closest) / 0.6, 0.0, 1.0))
+
+    @property
+    def winner(self) -> str:
+        return max(self.weights, key=self.weights.__getitem__)
+
+    def share(self, label: str, among: str | None = None) -> float:
+        """The confidence in ``label``: its share of the vote (of the votes for letters
+        in ``among`` only, if given), lowered when even the nearest letter is far."""
+        total = sum(w for name, w in self.weights.items() if among is None or name in among)
+        return round(self.weights.get(label, 0.0) / max(total, 1e-9) * self.nearness, 3)
+
+
+def _votes(model: GlyphModel, glyphs: list[Mask]) -> list[_Vote]:
+    """The vote of the k nearest learned letters on each glyph (as the model's own, but
+    without its "not a glyph" class: an up face is a face, found by its outline)."""
     query = features(glyphs)
-    rows = model.vectors
-    squared = (
-        (query**2).sum(1)[:, None]
-        + np.einsum("ij,ij->i", rows, rows)[None, :]
-        - 2.0 * query @ rows.T
-    )
-    squared[:, np.array(model.labels) == NOT_A_GLYPH] = np.inf
-    return np.asarray(np.sqrt(np.maximum(squared.min(axis=1), 0.0)), np.float64)
+    letters = np.array(model.labels) != NOT_A_GLYPH
+    rows = model.vectors[letters]
+    names = np.array(model.labels)[letters]
+    squared = (query**2).sum(1)[:, None] + (rows**2).sum(1)[None, :] - 2.0 * query @ rows.T
+    distances = np.sqrt(np.maximum(squared, 0.0))
+    k = min(model.k, distances.shape[1])
+    votes = []
+    for row in distances:
+        nearest = np.argpartition(row, k - 1)[:k]
+        weights: dict[str, float] = {}
+        for name, weight in zip(names[nearest], 1.0 / (row[nearest] + 1e-3), strict=True):
+            weights[str(name)] = weights.get(str(name), 0.0) + float(weight)
+        votes.append(_Vote(weights, float(row[nearest].min())))
+    return votes
 
 
 def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]:
@@ -258,27 +290,29 @@ def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]
     The orientation kept is the one that looks most like a letter (nearest to a learned
     glyph), read among all letters: a C turned a third looks like an O, a U turned a
     quarter like a C, but less than they look like a C and a U. If that letter is not
-    one the die carries, the face is unsure; so is it if another orientation reads,
-    sure of itself, another letter of the die.
+    one the die carries, the face is unsure. Its confidence is its share among the
+    letters the die carries (a bar on the vowel die is an I, whatever J or L it looks
+    like too). Another orientation that reads, sure of itself, another letter of the
+    die makes it unsure.
     """
     glyphs = [normalize_glyph(_turned(f.mark, up)) for f in faces for up in f.ups]
-    read = model.classify(glyphs)
-    distance = _nearest(model, glyphs)
+    votes = _votes(model, glyphs)
     answers = []
     start = 0
     for face in faces:
         end = start + len(face.ups)
         allowed = CONSONANTS if face.corners == 3 else VOWELS
-        best = read[start + int(np.argmin(distance[start:end]))]
+        best = min(votes[start:end], key=lambda v: v.closest)
+        letter = best.winner
         rivals = [
-            c
-            for label, c in read[start:end]
-            if label in allowed and label != best[0] and c >= UNSURE_BELOW
+            v
+            for v in votes[start:end]
+            if v.winner in allowed and v.winner != letter and v.share(v.winner) >= UNSURE_BELOW
         ]
-        if best[0] not in allowed:
+        if letter not in allowed:
             answers.append(("?", 0.0))
         else:
-            answers.append((best[0], round(best[1] * (0.5 if rivals else 1.0), 3)))
+            answers.append((letter, best.share(letter, allowed) * (0.5 if rivals else 1.0)))
         start = end
     return answers
 
@@ -328,7 +362,7 @@ def _find_dice(
     return marks, fits
 
 
-def dice_faces(image: Image, data_dir: Path | None = None) -> tuple[list[Face], tuple[str, ...]]:
+def dice_faces(image: Image) -> tuple[list[Face], tuple[str, ...]]:
     """The up faces in reading order (the consonant dice left to right, then the vowel
     die), and warnings in French when which die is which is a guess."""
     gray, scale = working_gray(image)
