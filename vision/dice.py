@@ -49,7 +49,7 @@ SQUARE_OVER_TRIANGLE = 1.0
 #: Radius of a d20's up triangle (centre to corner) over its letter's size (the larger
 #: side of its box), and half the side of the vowel die's square over its letter's size.
 TRIANGLE_RADII = (0.9, 1.9)
-SQUARE_HALVES = (0.6, 1.15)
+SQUARE_HALVES = (0.6, 1.3)
 
 #: A letter is an up face's when the weakest edge of its face steps by this much
 #: (derivative across the edge, summed over the colour channels).
@@ -63,6 +63,10 @@ PLAIN_AROUND = 0.4
 #: A mark sharing its centre with a larger one (the letter in its light face, or the hole
 #: in its letter) takes its place when a face of its size fits this much better.
 BETTER_FACE = 1.3
+
+#: A mark inside a letter is a hole of it when its colour is this close to the colour
+#: around the letter (a share of the letter's step to it).
+HOLE = 0.3
 
 #: Marks tried, the largest first, before giving up on finding four dice.
 MAX_CANDIDATES = 16
@@ -124,7 +128,9 @@ def _hole_of(image: NDArray[np.uint8], inner: Mark, outer: Mark) -> bool:
     if len(ring) == 0:
         return False
     around = np.median(ring, axis=0)
-    return bool(np.abs(inside - around).max() < 0.5 * np.abs(np.median(ink, axis=0) - around).max())
+    return bool(
+        np.abs(inside - around).max() < HOLE * np.abs(np.median(ink, axis=0) - around).max()
+    )
 
 
 @dataclass(frozen=True)
@@ -317,6 +323,15 @@ def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]
     return answers
 
 
+def _inside(mark: Mark, other: Mark) -> bool:
+    """Whether ``mark``'s centre lies in ``other``'s box and ``mark`` is the smaller."""
+    return (
+        other.x < mark.cx < other.x + other.w
+        and other.y < mark.cy < other.y + other.h
+        and (mark.w * mark.h < other.w * other.h)
+    )
+
+
 def _find_dice(
     gray: NDArray[np.uint8], image: NDArray[np.uint8]
 ) -> tuple[list[Mark], list[tuple[Fit, Fit]]]:
@@ -326,9 +341,13 @@ def _find_dice(
     candidates = _candidates(gray, image)
     if not candidates:
         raise NothingFound("aucun dé trouvé sur la photo")
+    # Edges are not looked for on letters; a mark around another one (a light face
+    # around its letter, a letter around its hole) is not masked: it may be the face.
     ink = np.zeros(gray.shape, np.uint8)
     for mark in candidates:
-        ink[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w] |= mark.mask
+        holding = [o for o in candidates if o is not mark and _inside(o, mark)]
+        if all(_hole_of(image, o, mark) for o in holding):
+            ink[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w] |= mark.mask
     letter = cv2.dilate(ink, np.ones((5, 5), np.uint8)) > 0
     marks: list[Mark] = []
     fits: list[tuple[Fit, Fit]] = []
