@@ -60,6 +60,11 @@ MIN_SUPPORT = 3.0
 #: checked cloth, the holes of letters: mostly over 1).
 PLAIN_AROUND = 0.4
 
+#: Marks whose width, height and area match within this share are twins; a mark with
+#: this many twins is a cell of a patterned table, not a letter.
+TWIN = 0.1
+PATTERN_TWINS = 3
+
 #: A mark sharing its centre with a larger one (the letter in its light face, or the hole
 #: in its letter) takes its place when a face of its size fits this much better.
 BETTER_FACE = 1.3
@@ -92,7 +97,13 @@ def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]
     """
     marks = find_marks(gray) + find_marks(np.asarray(255 - gray, np.uint8))
     printed = [m for m in marks if _plain_around(image, m) < PLAIN_AROUND]
-    return sorted(printed, key=lambda m: -int((m.mask > 0).sum()))
+    areas = [int((m.mask > 0).sum()) for m in printed]
+    # The cells of a checked cloth are plain all around too, but come by the dozen, all
+    # alike; dice letters differ (other letters, other turns).
+    sizes = np.array([[m.w, m.h, a] for m, a in zip(printed, areas, strict=True)], float)
+    twins = [int((np.abs(sizes - row) <= TWIN * row).all(axis=1).sum()) - 1 for row in sizes]
+    kept = [(a, m) for m, a, t in zip(printed, areas, twins, strict=True) if t < PATTERN_TWINS]
+    return [m for _, m in sorted(kept, key=lambda pair: -pair[0])]
 
 
 def _around(
