@@ -148,12 +148,12 @@ def learn_dice(
     for name, photo, text in photos:
         truth = dice_faces_of(text)
         try:
-            faces, warnings = dice_faces(photo)
+            layout = dice_faces(photo)
         except NothingFound as error:
             raise CalibrationError(f"{name} : {error}") from None
-        if warnings:
-            raise CalibrationError(f"{name} : {warnings[0]}")
-        for face, letter in zip(faces, truth, strict=True):
+        if layout.warnings:
+            raise CalibrationError(f"{name} : {layout.warnings[0]}")
+        for face, letter in zip(layout.faces, truth, strict=True):
             mask = upright_glyph(face, letter, model)
             glyphs.append(normalize_glyph(mask))
             glyphs.extend(normalize_glyph(distort(mask, rng, SQUASH)) for _ in range(COPIES))
