@@ -15,9 +15,9 @@ def test_a_bundled_sample_reads_the_consonants_left_to_right_then_the_joker() ->
     assert reading.values == ("L", "M", "N", "*") and reading.uncertain == ()
 
 
-def test_dice_in_unseen_fonts_floor() -> None:
-    # A floor under today's weak figures (README), far from issue 4's goal of 99%.
-    right = total = 0
+def test_dice_in_unseen_fonts_are_read_or_marked_unsure_never_misread() -> None:
+    # Issue 4 asks 99% of faces right; a wrong face read as sure is worse than a "?".
+    right = total = silent = 0
     for seed in range(12):
         rng = np.random.default_rng(seed)
         faces = "".join(rng.choice(list(CONSONANT_FACES), 3)) + str(rng.choice(list(VOWEL_FACES)))
@@ -28,19 +28,24 @@ def test_dice_in_unseen_fonts_floor() -> None:
             values = ()
         total += 4
         right += sum(v == f for v, f in zip(values, faces, strict=False))
-    assert right / total >= 0.5
+        silent += sum(v not in ("?", f) for v, f in zip(values, faces, strict=False))
+    assert right / total >= 0.9 and silent == 0
 
 
-def test_when_the_dice_are_miscounted_by_kind_no_face_is_given_as_sure() -> None:
-    # A d20 taken for the vowel die is read in the wrong alphabet and moves the others:
-    # which die is which is a guess, so every face is "?" (never a silent misread).
-    miscounted = 0
-    for seed in range(10):
-        photo = dice_photo(
-            "BCDA", np.random.default_rng(seed), UNSEEN_FONTS[seed % 5], TABLES[seed % 5]
-        )
+def test_a_face_turned_by_its_triangle_is_read_in_each_of_its_three_positions() -> None:
+    # The letter stands on any of the three edges of the up triangle: an M is never a W,
+    # an N never a Z, whichever edge it stands on.
+    for seed in (3, 4, 5, 6, 8, 9):
+        photo = dice_photo("MNW*", np.random.default_rng(seed), UNSEEN_FONTS[0], "light")
+        values = read_dice(photo).values
+        assert all(v in ("?", f) for v, f in zip(values, "MNW*", strict=True)), values
+
+
+def test_without_the_vowel_die_no_face_is_given_as_sure() -> None:
+    # Three dice where four are expected: which die is missing is a guess (the vowel die,
+    # or a consonant die off the photo), so no face is given as sure.
+    for seed in range(3):
+        photo = dice_photo("BCD", np.random.default_rng(seed), UNSEEN_FONTS[seed], TABLES[seed])
         reading = read_dice(photo)
-        if reading.warnings:
-            miscounted += 1
-            assert reading.values == ("?",) * len(reading.values)
-    assert miscounted > 0  # the rule was exercised
+        assert reading.warnings
+        assert set(reading.values) == {"?"}

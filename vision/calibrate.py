@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -198,13 +198,37 @@ def paired(masks: Sequence[Mask], truth: str, model: GlyphModel) -> list[tuple[i
     return pairs
 
 
+def _stored(
+    where: Path,
+    labels: Sequence[str],
+    glyphs: Sequence[Mask],
+    forgotten: Callable[[str], bool] | None = None,
+) -> tuple[Path, int]:
+    """Add labelled glyphs to the calibration file of ``where`` (atomically) and drop
+    the models kept in memory; returns the file and the rows it now holds.
+
+    Letters, digits and dice faces share the file; ``forgotten`` tells the rows learned
+    before that a ``--reset`` drops (those of the kind being learned, never the others').
+    """
+    file = calibration_file(where)
+    rows = np.stack(glyphs)
+    old = load_rows(file)
+    if old is not None:
+        keep = [i for i, label in enumerate(old[0]) if forgotten is None or not forgotten(label)]
+        labels = [*(old[0][i] for i in keep), *labels]
+        rows = np.concatenate([old[1][keep], rows])
+    save_rows(file, labels, rows)
+    forget_models()
+    return file, len(labels)
+
+
 def learn_letters(
     photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
 ) -> Calibration:
     """Add the glyphs of ``photos`` (name, photo, letters shown) to the calibration.
 
     Every photo is checked before anything is stored: one bad photo stores nothing.
-    ``reset`` forgets the glyphs learned before.
+    ``reset`` forgets the letters learned before (not the digits nor the dice).
     """
     where = data_dir(folder)
     model = base_model(LETTERS, where)
@@ -239,17 +263,8 @@ def learn_letters(
         unlearned += "".join(sorted(set(truth) - set(learned)))
     if not glyphs:
         raise CalibrationError("aucune lettre apprise sur ces photos")
-    file = calibration_file(where)
-    rows = np.stack(glyphs)
-    old = None if reset else load_rows(file)
-    if old is not None:
-        labels = [*old[0], *labels]
-        rows = np.concatenate([old[1], rows])
-    save_rows(file, labels, rows)
-    forget_models()
-    return Calibration(
-        "letters", len(photos), len(glyphs) // (COPIES + 1), len(labels), file, unlearned
-    )
+    file, total = _stored(where, labels, glyphs, LETTERS.__contains__ if reset else None)
+    return Calibration("letters", len(photos), len(glyphs) // (COPIES + 1), total, file, unlearned)
 
 
 def plates_of(text: str) -> list[int]:
@@ -275,7 +290,7 @@ def learn_numbers(
     The plates are found as when reading; each plate's digits, plus distorted copies,
     are stored with their true digit in the same file as the letters' glyphs (the digit
     model picks up the digit labels). Every photo is checked before anything is stored.
-    ``reset`` forgets every glyph learned before, letters too.
+    ``reset`` forgets the digits learned before (not the letters nor the dice).
     """
     where = data_dir(folder)
     model = model_for(DIGITS, where)
@@ -292,12 +307,63 @@ def learn_numbers(
             glyphs.append(normalize_glyph(mask))
             glyphs.extend(normalize_glyph(distort(mask, rng, SQUASH)) for _ in range(COPIES))
             labels.extend([digit] * (COPIES + 1))
-    file = calibration_file(where)
-    rows = np.stack(glyphs)
-    old = None if reset else load_rows(file)
-    if old is not None:
-        labels = [*old[0], *labels]
-        rows = np.concatenate([old[1], rows])
-    save_rows(file, labels, rows)
-    forget_models()
-    return Calibration("numbers", len(photos), len(glyphs) // (COPIES + 1), len(labels), file)
+    file, total = _stored(where, labels, glyphs, DIGITS.__contains__ if reset else None)
+    return Calibration("numbers", len(photos), len(glyphs) // (COPIES + 1), total, file)
+
+
+def dice_faces_of(text: str) -> str:
+    """The faces a dice calibration photo shows: three consonants, then the vowel die's
+    face (``*`` or ``JOKER`` for the joker's star).
+
+    >>> dice_faces_of("b k w joker")
+    'BKW*'
+    """
+    from vision.dice import CONSONANTS, VOWELS
+    from vision.glyphs import JOKER
+
+    plain = unicodedata.normalize("NFD", text).encode("ascii", "ignore").decode().upper()
+    faces = "".join(plain.replace("JOKER", JOKER).split())
+    if len(faces) != 4 or any(c not in CONSONANTS for c in faces[:3]) or faces[3] not in VOWELS:
+        raise CalibrationError(
+            f"« {text} » : trois consonnes puis la face du dé voyelle attendues "
+            "(A, E, I, O, U, ou * pour le joker), par exemple BKWA"
+        )
+    return faces
+
+
+def learn_dice(
+    photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
+) -> Calibration:
+    """Add the up faces of ``photos`` (name, photo, faces shown) to the calibration.
+
+    Like :func:`learn_letters`, with the dice's own font: each face's letter is turned
+    the way its die allows that makes it most like its true letter, and stored with
+    distorted copies under the key ``dice:LETTER``, which only the dice reader's model
+    takes (the tiles' font and the dice's are not the same). A photo whose dice are not
+    four, three d20 and one vowel die, stores nothing. ``reset`` forgets the dice's faces
+    learned before (not the tiles').
+    """
+    from vision.dice import ALPHABET, KIND, dice_faces, upright_glyph
+
+    where = data_dir(folder)
+    model = model_for(ALPHABET, where, kind=KIND)
+    rng = np.random.default_rng(0)
+    labels: list[str] = []
+    glyphs = []
+    for name, photo, text in photos:
+        truth = dice_faces_of(text)
+        try:
+            layout = dice_faces(photo)
+        except NothingFound as error:
+            raise CalibrationError(f"{name} : {error}") from None
+        if layout.warnings:
+            raise CalibrationError(f"{name} : {layout.warnings[0]}")
+        for face, letter in zip(layout.faces, truth, strict=True):
+            mask = upright_glyph(face, letter, model)
+            glyphs.append(normalize_glyph(mask))
+            glyphs.extend(normalize_glyph(distort(mask, rng, SQUASH)) for _ in range(COPIES))
+            labels.extend([f"{KIND}:{letter}"] * (COPIES + 1))
+    ours = f"{KIND}:"
+    forgotten = (lambda label: label.startswith(ours)) if reset else None
+    file, total = _stored(where, labels, glyphs, forgotten)
+    return Calibration("dice", len(photos), len(glyphs) // (COPIES + 1), total, file)

@@ -486,18 +486,19 @@ def dice_photo(
     size: tuple[int, int] = (1024, 768),
 ) -> Image:
     """An overhead photo of three consonant d20 showing ``faces[:3]`` and the vowel die
-    showing ``faces[3]``, scattered on a table."""
+    showing ``faces[3]`` (none in the game without the variant: three faces), scattered
+    on a table."""
     kind = table_kind or str(rng.choice(TABLES))
     w, h = size
     canvas = table(rng, kind, size)
     radius = rng.uniform(0.07, 0.1) * w
     centres: list[NDArray[np.float64]] = []
-    while len(centres) < 4:
+    while len(centres) < len(faces):
         point = np.array([rng.uniform(0.15, 0.85) * w, rng.uniform(0.2, 0.8) * h])
         if all(np.hypot(*(point - c)) > 2.4 * radius for c in centres):
             centres.append(point)
     centres.sort(key=lambda c: float(c[0]))
-    vowel_at = int(rng.integers(4))
+    vowel_at = int(rng.integers(4)) if len(faces) > 3 else -1
     consonants = iter(faces[:3])
     for i, centre in enumerate(centres):
         colours = DICE_COLOURS[rng.integers(len(DICE_COLOURS))]

@@ -18,15 +18,25 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Apprend l'aspect de vos tuiles : donnez des photos de réglettes dont vous "
             "connaissez les lettres, par exemple photo1.jpg=ABCDEFGHIJ photo2.jpg=KLMNOPQRST "
-            "photo3.jpg=UVWXYZ ; ou, avec --kind numbers, des photos de plaques, par exemple "
-            "plaques.jpg=3,100,8,8,10,6. Le résultat est gardé dans le dossier des données."
+            "photo3.jpg=UVWXYZ ; avec --kind numbers, des photos de plaques, par exemple "
+            "plaques.jpg=3,100,8,8,10,6 ; avec --kind dice, des photos des quatre dés, les "
+            "trois consonnes puis le dé voyelle, par exemple des.jpg=BKWA (* ou JOKER pour "
+            "le joker). Le résultat est gardé dans le dossier des données."
         ),
     )
     parser.add_argument("photos", nargs="+", metavar="PHOTO=CONTENU", help="photo et son contenu")
     parser.add_argument(
-        "--kind", choices=("letters", "numbers"), default="letters", help="le matériel"
+        "--kind",
+        choices=("letters", "numbers", "dice"),
+        default="letters",
+        help=(
+            "le matériel : tuiles (PHOTO=ABCDEFGHIJ), plaques (PHOTO=3,100,8,8,10,6) "
+            "ou dés (PHOTO=BKWA, * ou JOKER : joker)"
+        ),
     )
-    parser.add_argument("--reset", action="store_true", help="oublier l'étalonnage précédent")
+    parser.add_argument(
+        "--reset", action="store_true", help="oublier l'étalonnage précédent de ce matériel"
+    )
     parser.add_argument("--json", action="store_true", help="une réponse JSON")
     parser.add_argument(
         "--data-dir", type=Path, help="dossier des données apprises (sinon ARBITRE_DATA_DIR)"
@@ -35,27 +45,32 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.calibrate import CalibrationError, learn_letters, learn_numbers
+    from vision.calibrate import CalibrationError, learn_dice, learn_letters, learn_numbers
 
     photos = []
     for item in args.photos:
         path, sep, text = item.rpartition("=")
         if not sep or not path or not text:
-            example = "3,100,8,8,10,6" if args.kind == "numbers" else "ABCDEFGHIJ"
+            example = {"numbers": "3,100,8,8,10,6", "dice": "BKWA"}.get(args.kind, "ABCDEFGHIJ")
             raise UsageError(f"« {item} » : attendu PHOTO=CONTENU, par exemple photo.jpg={example}")
         try:
             photos.append((path, load_photo(path), text))
         except CameraError as error:
             raise UsageError(str(error)) from None
     try:
-        learn = learn_numbers if args.kind == "numbers" else learn_letters
+        learn = {"numbers": learn_numbers, "dice": learn_dice}.get(args.kind, learn_letters)
         done = learn(photos, args.data_dir, reset=args.reset)
     except CalibrationError as error:
         raise UsageError(str(error)) from None
     if args.json:
         print_json(done.as_dict(), sys.stdout)
     else:
-        learned = "chiffres appris" if args.kind == "numbers" else "lettres apprises"
+        learned = {"numbers": "chiffres appris", "dice": "faces de dés apprises"}
         kept = "enregistrés" if args.kind == "numbers" else "enregistrées"
-        print(f"{done.glyphs} {learned} sur {done.photos} photo(s), {kept} dans {done.file}")
+        print(
+            f"{done.glyphs} {learned.get(args.kind, 'lettres apprises')} sur {done.photos} "
+            f"photo(s), {kept} dans {done.file}"
+        )
+        if done.unlearned:
+            print(f"Non apprises (reprenez une photo qui les montre) : {done.unlearned}")
     return 0
