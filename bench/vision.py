@@ -4,7 +4,8 @@ Synthetic rack photos (``vision.synthetic``, seeded: every run sees the same pho
 fonts the glyph model never learns from, on every kind of table in turn. Prints, before
 and after a calibration, the share of tiles read right, of "?" and of silent misreads (a
 wrong letter not marked "?"), whole racks read right, and milliseconds per photo; then
-the same figures for photos of the six plates and of the dice.
+the same figures for photos of the six plates (before and after a calibration with
+two photos of plates, 1 to 6 and 7 8 9 10 25 50, in each font) and of the dice.
 
 "After calibration" plays a user with one tile set: for each unseen font, a tile style
 (font and colours) is fixed, three photos of the racks ABCDEFGHIJ, KLMNOPQRST and UVWXYZ
@@ -33,7 +34,7 @@ import numpy as np  # noqa: E402
 
 from solver.plates import draw_numbers  # noqa: E402
 from vision import reading  # noqa: E402
-from vision.calibrate import CalibrationError, learn_letters  # noqa: E402
+from vision.calibrate import CalibrationError, learn_letters, learn_numbers  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.dice import read_dice  # noqa: E402
 from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
@@ -117,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         _numbers_and_dice(
             args.racks * len(UNSEEN_FONTS),
             args.seed,
-            root / "shared",
+            root,
             [k for k in kinds if k != "letters"],
         )
 
@@ -188,36 +189,76 @@ def _values_line(
     )
 
 
-def _numbers_and_dice(count: int, seed: int, folder: Path, kinds: Sequence[str]) -> None:
-    """Plates and dice in the unseen fonts, every table in turn (no calibration)."""
+def _draw(kind: str, i: int, seed: int) -> tuple[Image, list[object], str]:
+    """Photo ``i`` of plates or dice, its truth and its font (fonts and tables in turn)."""
+    rng = np.random.default_rng(seed * 1000 + i)
+    font, table_kind = UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % len(TABLES)]
+    if kind == "numbers":
+        plates = draw_numbers(random.Random(seed * 1000 + i)).plates
+        return plates_photo(plates, rng, font, table_kind), list(plates), font
+    consonants = "".join(rng.choice(list(CONSONANT_FACES), 3))
+    faces = consonants + str(rng.choice(list(VOWEL_FACES)))
+    return dice_photo(faces, rng, font, table_kind), list(faces), font
+
+
+def _read_values(
+    kind: str, photos: Sequence[Image], folders: Sequence[Path]
+) -> tuple[list[Sequence[object] | None], list[float]]:
+    reader = read_numbers if kind == "numbers" else read_dice
+    readings: list[Sequence[object] | None] = []
+    times: list[float] = []
+    for photo, folder in zip(photos, folders, strict=True):
+        start = time.perf_counter()
+        try:
+            readings.append(reader(photo, data_dir=folder).values)
+        except NothingFound:
+            readings.append(None)
+        times.append((time.perf_counter() - start) * 1000)
+    return readings, times
+
+
+#: What a user shows ``arbitre calibrate --kind numbers``: every digit of the plates.
+CALIBRATION_PLATES = ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 25, 50))
+
+
+def _plates_users(root: Path, seed: int) -> dict[str, Path]:
+    """For each unseen font, a data directory calibrated with two photos of its plates."""
+    folders = {}
+    for f, font in enumerate(UNSEEN_FONTS):
+        folder = folders[font] = _user_folder(root, f"plates{f}")
+        shots = []
+        for k, plates in enumerate(CALIBRATION_PLATES):
+            rng = np.random.default_rng(seed * 1000 + 900 + 10 * f + k)
+            photo = plates_photo(plates, rng, font, TABLES[(f + k) % len(TABLES)])
+            shots.append((f"plaques{k}", photo, ",".join(map(str, plates))))
+        try:
+            learn_numbers(shots, folder)
+        except CalibrationError as error:
+            print(f"  (étalonnage des plaques en {font} impossible : {error})")
+    return folders
+
+
+def _numbers_and_dice(count: int, seed: int, root: Path, kinds: Sequence[str]) -> None:
+    """Plates and dice in the unseen fonts, every table in turn; the plates again after a
+    calibration with two photos of plates in each font (a user's own set)."""
+    folder = root / "shared"
     print(
         "| photos | valeurs | justes | « ? » | erreurs muettes | photos justes "
         "| ms médian | ms p95 |"
     )
     print("|---|---|---|---|---|---|---|---|")
     for kind in kinds:
-        readings: list[Sequence[object] | None] = []
-        truths: list[Sequence[object]] = []
-        times: list[float] = []
-        for i in range(count):
-            rng = np.random.default_rng(seed * 1000 + i)
-            font, table_kind = UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % len(TABLES)]
-            if kind == "numbers":
-                truth: Sequence[object] = draw_numbers(random.Random(seed * 1000 + i)).plates
-                photo = plates_photo(truth, rng, font, table_kind)  # type: ignore[arg-type]
-            else:
-                consonants = "".join(rng.choice(list(CONSONANT_FACES), 3))
-                truth = consonants + str(rng.choice(list(VOWEL_FACES)))
-                photo = dice_photo(str(truth), rng, font, table_kind)
-            reader = read_numbers if kind == "numbers" else read_dice
-            start = time.perf_counter()
-            try:
-                readings.append(reader(photo, data_dir=folder).values)
-            except NothingFound:
-                readings.append(None)
-            times.append((time.perf_counter() - start) * 1000)
-            truths.append(list(truth))
-        print(_values_line("plaques" if kind == "numbers" else "dés", readings, truths, times))
+        drawn = [_draw(kind, i, seed) for i in range(count)]
+        photos = [photo for photo, _, _ in drawn]
+        truths: list[Sequence[object]] = [truth for _, truth, _ in drawn]
+        readings, times = _read_values(kind, photos, [folder] * count)
+        name = "plaques" if kind == "numbers" else "dés"
+        print(_values_line(name, readings, truths, times))
+        if kind == "numbers":
+            users = _plates_users(root, seed)
+            folders = [users[font] for _, _, font in drawn]
+            readings, times = _read_values(kind, photos, folders)
+            print(_values_line("plaques après étalonnage (2 photos)", readings, truths, times))
 
 
 if __name__ == "__main__":
