@@ -156,7 +156,7 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
     pitch = float(np.median([s for s in steps if s < 1.45 * min(steps)]))
     height = _letter_height(marks)
     tiled = pitch > 1.5 * height  # else the pitch was measured on pieces: no blank told
-    level, slope = _centre_line(marks, row.angle, height)
+    level, slope = _centre_line(marks, row.angle)
 
     def on_line(x: float) -> tuple[float, float]:
         return (x, level + slope * x)
@@ -280,7 +280,7 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
     """
     tiles = _merged(row)
     height = _letter_height(tiles)
-    level, slope = _centre_line(tiles, row.angle, height)
+    level, slope = _centre_line(tiles, row.angle)
     letters = []
     for i, mark in enumerate(tiles):
         near = [abs(tiles[j].cx - mark.cx) for j in (i - 1, i + 1) if 0 <= j < len(tiles)]
@@ -290,29 +290,27 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
     return Row(tuple(letters), row.angle)
 
 
-def _centre_line(marks: Sequence[Mark], angle: float, height: float) -> tuple[float, float]:
-    """Where the row's letters are centred: (y at x = 0, slope), a line through the
-    letters' tops moved down half a letter height.
+def _centre_line(marks: Sequence[Mark], angle: float) -> tuple[float, float]:
+    """Where the row's letters are centred: (y at x = 0, slope).
 
-    The tops, not the centres: a letter grown into its points digit or a Q's tail reach
-    below the others, never above. The line is Theil-Sen's (the medians resist a mark
-    that is no letter); the row's angle, measured on a pair of marks, was off by 0.02
-    rad on a keystoned rack of ten, enough at its end to set the letter band half a
-    letter too low and lose the top of a leaning K (calibration photo, seed 11).
+    The slope is Theil-Sen's through the letters' centres (the medians resist a letter
+    grown into its points digit, whose centre is low); the row's angle, measured on a
+    pair of marks, was off by 0.02 rad on a keystoned rack of ten, enough at its end to
+    set the letter band a quarter letter too low and lose the top of a leaning K
+    (calibration photo, seed 11), which the calibration then learned as its digit.
     """
-    if len(marks) < 3:
-        slope = math.tan(angle)
-    else:
+    slope = math.tan(angle)
+    if len(marks) >= 3:
         slope = float(
             np.median(
                 [
-                    (b.y - a.y) / (b.cx - a.cx)
+                    (b.cy - a.cy) / (b.cx - a.cx)
                     for a, b in itertools.combinations(marks, 2)
                     if b.cx != a.cx
                 ]
             )
         )
-    return float(np.median([m.y - slope * m.cx for m in marks])) + height / 2, slope
+    return float(np.median([m.cy - slope * m.cx for m in marks])), slope
 
 
 def _letter_height(marks: Sequence[Mark]) -> float:
