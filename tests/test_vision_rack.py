@@ -190,3 +190,27 @@ def test_the_letters_at_the_ends_of_a_slanting_row_are_found_whole() -> None:
     gray = _ink_on_face(pieces, (160, 640))
     found = whole_row(gray, Row(tuple(marks), angle=math.atan(0.06))).marks
     assert [(m.y, m.h) for m in found] == [(m.y, m.h) for m in marks]
+
+
+def test_a_thin_stroke_the_camera_blurred_pale_stays_part_of_its_letter() -> None:
+    # A serif L whose bar came out pale (blurred thin stroke) is an I without it.
+    letter = render_text("L", UNSEEN_FONTS[2], 40)
+    x, y, w, h = cv2.boundingRect(cv2.findNonZero(letter))
+    letter = letter[y : y + h, x : x + w]
+    stem = np.flatnonzero(letter[h // 3] > 127).max() + 2
+    face = np.full((140, 160), 230, np.float32)
+    ink = face[40 : 40 + h, 60 : 60 + w]
+    ink[:, :stem] -= letter[:, :stem] * 0.8  # the stem dark
+    ink[:, stem:] -= letter[:, stem:] * 0.25  # the bar pale
+    found = whole_letter(face.astype(np.uint8), (60 + w / 2, 40 + h / 2), 90, h)
+    assert found is not None and abs(found.w - w) <= 2
+
+
+def test_a_letter_standing_a_little_higher_than_its_neighbours_is_still_found() -> None:
+    # The row's line puts the letter's top a quarter of its height lower than it is
+    # (a tall serif Q, a tile set a little high): the letter is found whole all the same.
+    letter = render_text("Q", UNSEEN_FONTS[3], 40)
+    x, y, w, h = cv2.boundingRect(cv2.findNonZero(letter))
+    gray = _ink_on_face([(letter, 60 - x, 50 - y)], (160, 160))
+    found = whole_letter(gray, (60 + w / 2, 50 + h / 2 + 0.25 * h), 90, h)
+    assert found is not None and (found.y, found.h) == (50, h)
