@@ -139,6 +139,15 @@ def test_a_letter_missed_on_a_calibration_photo_costs_that_letter_only() -> None
     assert paired(found, "ABCDE", base_model(LETTERS)) == [(0, "A"), (1, "B"), (2, "C"), (3, "E")]
 
 
+def test_a_letter_that_lost_a_stroke_and_surely_reads_another_is_not_learned() -> None:
+    # An L whose bar glare washed out is an I: learned as L it would make "?" of the
+    # user's Ls and Is. It costs that letter only.
+    found = [render_text(c, USER_FONT, 60) for c in "AIMN"]
+    model = base_model(LETTERS)
+    assert model.classify([normalize_glyph(found[1])], LETTERS)[0] == ("I", 1.0)
+    assert paired(found, "ALMN", model) == [(0, "A"), (2, "M"), (3, "N")]
+
+
 def test_the_points_beside_a_letter_are_not_learned_with_it() -> None:
     letter = np.asarray((render_text("K", USER_FONT, 60) > 127) * 255, np.uint8)
     points = np.asarray((render_text("10", USER_FONT, 18) > 127) * 255, np.uint8)

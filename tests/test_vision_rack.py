@@ -1,5 +1,7 @@
 """Reading the letter rack: synthetic photos in fonts the glyph model never learned."""
 
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -170,3 +172,45 @@ def test_pieces_shorten_the_usual_step_but_tiles_are_never_that_narrow() -> None
         True,
         False,
     ]
+
+
+def test_the_letters_at_the_ends_of_a_slanting_row_are_found_whole() -> None:
+    # Ten letters 30 px high whose tops run down 0.1 px per px, while the row's angle was
+    # measured on a pair of marks at 0.06: at the ends the band where a letter is looked
+    # for must follow the letters, not the angle, or a letter loses its top.
+    font, glyphs = UNSEEN_FONTS[0], "KLMNEHTFZK"
+    pieces, marks = [], []
+    for i, letter in enumerate(glyphs):
+        mask = render_text(letter, font, 30)
+        x, y, w, h = cv2.boundingRect(cv2.findNonZero(mask))
+        left, top = 40 + 55 * i, 40 + round(0.1 * (40 + 55 * i))
+        pieces.append((mask, left - x, top - y))
+        ink = np.asarray((mask[y : y + h, x : x + w] > 127) * 255, np.uint8)
+        marks.append(Mark(left, top, w, h, ink))
+    gray = _ink_on_face(pieces, (160, 640))
+    found = whole_row(gray, Row(tuple(marks), angle=math.atan(0.06))).marks
+    assert [(m.y, m.h) for m in found] == [(m.y, m.h) for m in marks]
+
+
+def test_a_thin_stroke_the_camera_blurred_pale_stays_part_of_its_letter() -> None:
+    # A serif L whose bar came out pale (blurred thin stroke) is an I without it.
+    letter = render_text("L", UNSEEN_FONTS[2], 40)
+    x, y, w, h = cv2.boundingRect(cv2.findNonZero(letter))
+    letter = letter[y : y + h, x : x + w]
+    stem = np.flatnonzero(letter[h // 3] > 127).max() + 2
+    face = np.full((140, 160), 230, np.float32)
+    ink = face[40 : 40 + h, 60 : 60 + w]
+    ink[:, :stem] -= letter[:, :stem] * 0.8  # the stem dark
+    ink[:, stem:] -= letter[:, stem:] * 0.25  # the bar pale
+    found = whole_letter(face.astype(np.uint8), (60 + w / 2, 40 + h / 2), 90, h)
+    assert found is not None and abs(found.w - w) <= 2
+
+
+def test_a_letter_standing_a_little_higher_than_its_neighbours_is_still_found() -> None:
+    # The row's line puts the letter's top a quarter of its height lower than it is
+    # (a tall serif Q, a tile set a little high): the letter is found whole all the same.
+    letter = render_text("Q", UNSEEN_FONTS[3], 40)
+    x, y, w, h = cv2.boundingRect(cv2.findNonZero(letter))
+    gray = _ink_on_face([(letter, 60 - x, 50 - y)], (160, 160))
+    found = whole_letter(gray, (60 + w / 2, 50 + h / 2 + 0.25 * h), 90, h)
+    assert found is not None and (found.y, found.h) == (50, h)

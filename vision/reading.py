@@ -299,6 +299,49 @@ def whole_glyph(gray: NDArray[np.uint8], mark: Mark, width: float) -> Mark:
     return Mark(x0 + left, y0 + top, right - left, bottom - top, mask, contrast)
 
 
+#: A piece at least this many letter heights tall may start up to a band above the
+#: others' tops: a C059 Q stood 5 px (0.2 of a height) above its neighbours' line and
+#: was lost, with the tile (seed 23).
+TALL_PIECE = 0.8
+
+#: A thin stroke blurred by the camera is only this share of the way from Otsu's
+#: threshold to the face (the lower bar of a serif E or L, read F or I without it).
+FAINT = 0.4
+
+#: Faint ink is added to a letter only where it reaches farther than this many pixels
+#: from the letter's ink (else it is the blurred rim of every stroke, which would thicken
+#: every letter).
+FAINT_REACH = 2
+
+
+def _with_faint_strokes(
+    pieces: NDArray[np.bool_], ink: NDArray[np.bool_], faint: NDArray[np.bool_]
+) -> NDArray[np.bool_]:
+    """The letter's ``pieces`` with the faint strokes that grow out of them (hysteresis:
+    ``faint`` ink joins where it is connected to the letter).
+
+    Only within the letter's rows (a digit below, a tile edge above stay out), never
+    through ink that was left out (the points digit) and never when the faint ink runs
+    to the window's side (then it is the tile's edge or a shadow, not a stroke).
+    """
+    rows = np.flatnonzero(pieces.any(axis=1))
+    kernel = np.ones((3, 3), np.uint8)
+    left_out = cv2.dilate((ink & ~pieces).astype(np.uint8), kernel, iterations=2) > 0
+    grow = faint & ~left_out
+    grow[: rows[0]] = False
+    grow[rows[-1] + 1 :] = False
+    _, labels = cv2.connectedComponents((grow | pieces).astype(np.uint8), connectivity=8)
+    joined = np.isin(labels, np.unique(labels[pieces]))
+    if joined[:, 0].any() or joined[:, -1].any():
+        return pieces
+    near = cv2.dilate(pieces.astype(np.uint8), kernel, iterations=FAINT_REACH) > 0
+    beyond = joined & ~near
+    if not beyond.any():
+        return pieces
+    bridge = joined & (cv2.dilate(beyond.astype(np.uint8), kernel, iterations=FAINT_REACH) > 0)
+    return pieces | beyond | bridge
+
+
 #: A letter's pieces lie within this share of the letter's height above and below it.
 LETTER_BAND = 0.2
 
@@ -333,7 +376,7 @@ def whole_letter(
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     surface = cv2.morphologyEx(window, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_REPLICATE)
     relative = np.clip(window.astype(np.float32) / np.maximum(surface, 1) * 255, 0, 255)
-    _, ink = cv2.threshold(
+    otsu, ink = cv2.threshold(
         relative.astype(np.uint8), 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU
     )
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
@@ -343,7 +386,10 @@ def whole_letter(
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
         top, bottom = y0 + y, y0 + y + h
-        if area < 4 or x == 0 or x + w == window.shape[1] or top < top_limit:
+        # A piece starting above the band is a mark above the letter, unless it is
+        # letter-tall: a letter standing a little higher than its neighbours.
+        high = top < top_limit and not (y > 0 and h >= TALL_PIECE * height)
+        if area < 4 or x == 0 or x + w == window.shape[1] or high:
             continue
         if bottom <= foot:
             keep[label] = True
@@ -364,9 +410,10 @@ def whole_letter(
         below = round(letter_foot + 0.05 * height) - y0
         pieces[max(0, below) :, :] &= ~grown[max(0, below) :, :]
         pieces = _without_digit_top(pieces, round(letter_foot - 0.15 * height) - y0)
-    ys, xs = np.nonzero(pieces)
-    if ys.size == 0:
+    if not pieces.any():
         return None
+    pieces = _with_faint_strokes(pieces, ink > 0, relative < otsu + FAINT * (255 - otsu))
+    ys, xs = np.nonzero(pieces)
     top, left = int(ys.min()), int(xs.min())
     bottom, right = int(ys.max()) + 1, int(xs.max()) + 1
     mask = (pieces[top:bottom, left:right] * 255).astype(np.uint8)
