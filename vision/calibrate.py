@@ -369,6 +369,8 @@ def learn_dice(
             layout = dice_faces(photo)
         except NothingFound as error:
             raise CalibrationError(f"{name} : {error}") from None
+        if len(layout.faces) != len(truth):  # three dice: the game without the vowel die
+            raise CalibrationError(f"{name} : {len(layout.faces)} dé(s) trouvé(s) sur 4")
         if layout.warnings:
             raise CalibrationError(f"{name} : {layout.warnings[0]}")
         for face, letter in zip(layout.faces, truth, strict=True):

@@ -441,6 +441,10 @@ def dice_faces(image: Image) -> Layout:
     squareness = [s.support / max(t.support, 1e-6) for t, s in fits]
     order = sorted(range(len(marks)), key=lambda i: -squareness[i])
     warnings: list[str] = []
+    if len(marks) == 3 and squareness[order[0]] < SQUARE_OVER_TRIANGLE:
+        # The game without the variant: three d20 and no vowel die.
+        d20 = sorted((Face(marks[i], 3, _ups(fits[i][0])) for i in order), key=lambda f: f.mark.cx)
+        return _ordered(d20, warnings, mixed=False)
     if len(marks) != 4:
         warnings.append(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
     elif not squareness[order[0]] > SQUARE_OVER_TRIANGLE > squareness[order[1]]:
@@ -448,8 +452,14 @@ def dice_faces(image: Image) -> Layout:
     mixed = bool(warnings)
     d6 = Face(marks[order[0]], 4, _ups(fits[order[0]][1]))
     d20 = sorted((Face(marks[i], 3, _ups(fits[i][0])) for i in order[1:]), key=lambda f: f.mark.cx)
-    # Two consonant dice one above the other have no left and right: their order, and so
-    # which consonant goes where, is a guess.
+    return _ordered([*d20, d6], warnings, mixed)
+
+
+def _ordered(faces: list[Face], warnings: list[str], mixed: bool) -> Layout:
+    """The layout of ``faces`` (the d20 left to right, then the vowel die if any), the
+    consonant dice one above the other marked as unordered: they have no left and right,
+    so which consonant goes where is a guess."""
+    d20 = [f for f in faces if f.corners == 3]
     unordered = {
         k
         for i, j in itertools.pairwise(range(len(d20)))
@@ -459,7 +469,7 @@ def dice_faces(image: Image) -> Layout:
     }
     if unordered:
         warnings.append("deux dés l'un au-dessus de l'autre : leur ordre est incertain")
-    return Layout([*d20, d6], tuple(warnings), frozenset(unordered), mixed)
+    return Layout(faces, tuple(warnings), frozenset(unordered), mixed)
 
 
 def upright_glyph(face: Face, label: str, model: GlyphModel) -> Mask:
@@ -477,7 +487,8 @@ def upright_glyph(face: Face, label: str, model: GlyphModel) -> Mask:
 def read_dice(
     image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
 ) -> Reading:
-    """The three consonants (left to right), then the vowel die's face (``*``: joker)."""
+    """The three consonants (left to right), then the vowel die's face (``*``: joker);
+    the three consonants alone on a photo of the game without the vowel die."""
     layout = dice_faces(image)
     model = model or model_for(ALPHABET, data_dir, kind=KIND)
     values: list[str | int] = []
