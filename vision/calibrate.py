@@ -211,6 +211,20 @@ def paired(masks: Sequence[Mask], truth: str, model: GlyphModel) -> list[tuple[i
     return pairs
 
 
+def _distorted(rng: np.random.Generator) -> Callable[[Mask], Mask]:
+    """Copies of a plate's digit or a die's letter as the training glyphs are made."""
+    return lambda mask: distort(mask, rng, SQUASH)
+
+
+def _add_copies(
+    glyphs: list[Mask], labels: list[str], mask: Mask, label: str, copy: Callable[[Mask], Mask]
+) -> None:
+    """Add ``mask`` and :data:`COPIES` copies of it made by ``copy``, all labelled ``label``."""
+    glyphs.append(normalize_glyph(mask))
+    glyphs.extend(normalize_glyph(copy(mask)) for _ in range(COPIES))
+    labels.extend([label] * (COPIES + 1))
+
+
 def _stored(
     where: Path,
     labels: Sequence[str],
@@ -247,7 +261,7 @@ def learn_letters(
     model = base_model(LETTERS, where)
     rng = np.random.default_rng(0)
     labels: list[str] = []
-    glyphs = []
+    glyphs: list[Mask] = []
     unlearned = ""
     for name, photo, text in photos:
         truth = letters_of(text)
@@ -270,9 +284,7 @@ def learn_letters(
             if far >= TOO_FAR:
                 continue
             learned += letter
-            glyphs.append(normalize_glyph(mask))
-            glyphs.extend(normalize_glyph(vary(mask, rng)) for _ in range(COPIES))
-            labels.extend([letter] * (COPIES + 1))
+            _add_copies(glyphs, labels, mask, letter, lambda m: vary(m, rng))
         unlearned += "".join(sorted(set(truth) - set(learned)))
     if not glyphs:
         raise CalibrationError("aucune lettre apprise sur ces photos")
@@ -309,7 +321,7 @@ def learn_numbers(
     model = model_for(DIGITS, where)
     rng = np.random.default_rng(0)
     labels: list[str] = []
-    glyphs = []
+    glyphs: list[Mask] = []
     for name, photo, text in photos:
         values = plates_of(text)
         try:
@@ -317,9 +329,7 @@ def learn_numbers(
         except NothingFound as error:
             raise CalibrationError(f"{name} : {error}") from None
         for mask, digit in found:
-            glyphs.append(normalize_glyph(mask))
-            glyphs.extend(normalize_glyph(distort(mask, rng, SQUASH)) for _ in range(COPIES))
-            labels.extend([digit] * (COPIES + 1))
+            _add_copies(glyphs, labels, mask, digit, _distorted(rng))
     file, total = _stored(where, labels, glyphs, DIGITS.__contains__ if reset else None)
     return Calibration("numbers", len(photos), len(glyphs) // (COPIES + 1), total, file)
 
@@ -362,7 +372,7 @@ def learn_dice(
     model = model_for(ALPHABET, where, kind=KIND)
     rng = np.random.default_rng(0)
     labels: list[str] = []
-    glyphs = []
+    glyphs: list[Mask] = []
     for name, photo, text in photos:
         truth = dice_faces_of(text)
         try:
@@ -375,9 +385,7 @@ def learn_dice(
             raise CalibrationError(f"{name} : {layout.warnings[0]}")
         for face, letter in zip(layout.faces, truth, strict=True):
             mask = upright_glyph(face, letter, model)
-            glyphs.append(normalize_glyph(mask))
-            glyphs.extend(normalize_glyph(distort(mask, rng, SQUASH)) for _ in range(COPIES))
-            labels.extend([f"{KIND}:{letter}"] * (COPIES + 1))
+            _add_copies(glyphs, labels, mask, f"{KIND}:{letter}", _distorted(rng))
     ours = f"{KIND}:"
     forgotten = (lambda label: label.startswith(ours)) if reset else None
     file, total = _stored(where, labels, glyphs, forgotten)

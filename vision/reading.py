@@ -291,12 +291,7 @@ def whole_glyph(gray: NDArray[np.uint8], mark: Mark, width: float) -> Mark:
     if not keep.any():
         return mark
     pieces = keep[labels]
-    ys, xs = np.nonzero(pieces)
-    top, left = int(ys.min()), int(xs.min())
-    bottom, right = int(ys.max()) + 1, int(xs.max()) + 1
-    mask = (pieces[top:bottom, left:right] * 255).astype(np.uint8)
-    contrast = float(np.median(window[~pieces]) - np.median(window[pieces]))
-    return Mark(x0 + left, y0 + top, right - left, bottom - top, mask, contrast)
+    return _mark_of(pieces, window, x0, y0)
 
 
 #: A piece at least this many letter heights tall may start up to a band above the
@@ -413,12 +408,7 @@ def whole_letter(
     if not pieces.any():
         return None
     pieces = _with_faint_strokes(pieces, ink > 0, relative < otsu + FAINT * (255 - otsu))
-    ys, xs = np.nonzero(pieces)
-    top, left = int(ys.min()), int(xs.min())
-    bottom, right = int(ys.max()) + 1, int(xs.max()) + 1
-    mask = (pieces[top:bottom, left:right] * 255).astype(np.uint8)
-    contrast = float(np.median(window[~pieces]) - np.median(window[pieces]))
-    return Mark(x0 + left, y0 + top, right - left, bottom - top, mask, contrast)
+    return _mark_of(pieces, window, x0, y0)
 
 
 def _drop_digit_beside(
@@ -534,3 +524,14 @@ def tesseract_line(glyphs: Sequence[Mask], whitelist: str, height: int = 40) -> 
     """Tesseract's reading of single glyphs in one line, spaces removed (or ``None``)."""
     words = tesseract_words([[g] for g in glyphs], whitelist, height)
     return None if words is None else "".join(words)
+
+
+def _mark_of(pieces: NDArray[np.bool_], window: NDArray[np.uint8], x0: int, y0: int) -> Mark:
+    """The mark made of the ink ``pieces`` of ``window`` (whose corner is at ``x0, y0``
+    in the photo): cropped to its ink, with its contrast against the rest."""
+    ys, xs = np.nonzero(pieces)
+    top, left = int(ys.min()), int(xs.min())
+    bottom, right = int(ys.max()) + 1, int(xs.max()) + 1
+    mask = (pieces[top:bottom, left:right] * 255).astype(np.uint8)
+    contrast = float(np.median(window[~pieces]) - np.median(window[pieces]))
+    return Mark(x0 + left, y0 + top, right - left, bottom - top, mask, contrast)
