@@ -34,6 +34,7 @@ from vision.reading import (
     Reading,
     find_marks,
     find_rows,
+    joined,
     tesseract_words,
     working_gray,
 )
@@ -259,17 +260,6 @@ def _joined(marks: list[Mark], box: tuple[int, int, int, int]) -> list[Mark]:
     return run
 
 
-def _merged(marks: Sequence[Mark]) -> Mask:
-    """The pixels of neighbouring pieces as one glyph (the halves of a broken 0)."""
-    x0, y0 = min(m.x for m in marks), min(m.y for m in marks)
-    x1, y1 = max(m.x + m.w for m in marks), max(m.y + m.h for m in marks)
-    canvas = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    for m in marks:
-        region = canvas[m.y - y0 : m.y - y0 + m.h, m.x - x0 : m.x - x0 + m.w]
-        np.maximum(region, m.mask, out=region)
-    return canvas
-
-
 def _segmentations(marks: list[Mark], height: int) -> list[list[Mask]]:
     """The ways the number's pieces can be its one to three digits: neighbouring pieces
     may be one digit broken apart, and a piece wider than a digit may be two or three
@@ -277,7 +267,7 @@ def _segmentations(marks: list[Mark], height: int) -> list[list[Mask]]:
     units: dict[tuple[int, int], list[list[Mask]]] = {}
     for i in range(len(marks)):
         for j in range(i + 1, min(len(marks), i + 3) + 1):
-            mask = _merged(marks[i:j])
+            mask = joined(marks[i:j]).mask  # neighbouring pieces: one digit broken apart
             wide = mask.shape[1] / height
             options = [[mask]] if wide <= WIDEST_DIGIT or j - i == 1 else []
             if j - i == 1:

@@ -33,6 +33,7 @@ from vision.reading import (
     Reading,
     Row,
     find_rows,
+    joined,
     letter_marks,
     tesseract_line,
     upright,
@@ -342,20 +343,7 @@ def _merged(row: Row) -> list[Mark]:
             groups[-1].append(b)
         else:
             groups.append([b])
-    return [_union(group) for group in groups]
-
-
-def _union(marks: Sequence[Mark]) -> Mark:
-    """One mark covering ``marks``: their boxes' union, their pixels together."""
-    if len(marks) == 1:
-        return marks[0]
-    x0, y0 = min(m.x for m in marks), min(m.y for m in marks)
-    x1, y1 = max(m.x + m.w for m in marks), max(m.y + m.h for m in marks)
-    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    for m in marks:
-        region = mask[m.y - y0 : m.y - y0 + m.h, m.x - x0 : m.x - x0 + m.w]
-        np.maximum(region, m.mask, out=region)
-    return Mark(x0, y0, x1 - x0, y1 - y0, mask, min(m.contrast for m in marks))
+    return [joined(group) for group in groups]
 
 
 def letters_of_row(row: Row) -> list[Mask]:

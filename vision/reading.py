@@ -104,6 +104,20 @@ class Mark:
         return self.y + self.h / 2
 
 
+def joined(marks: Sequence[Mark]) -> Mark:
+    """One mark covering ``marks``: their boxes' union, their pixels together (the
+    pieces of a letter or a digit broken apart by glare or a hairline)."""
+    if len(marks) == 1:
+        return marks[0]
+    x0, y0 = min(m.x for m in marks), min(m.y for m in marks)
+    x1, y1 = max(m.x + m.w for m in marks), max(m.y + m.h for m in marks)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    for m in marks:
+        region = mask[m.y - y0 : m.y - y0 + m.h, m.x - x0 : m.x - x0 + m.w]
+        np.maximum(region, m.mask, out=region)
+    return Mark(x0, y0, x1 - x0, y1 - y0, mask, min(m.contrast for m in marks))
+
+
 def find_marks(gray: NDArray[np.uint8], stroke: int = 31) -> list[Mark]:
     """Dark blobs narrower than ``stroke`` on a lighter surround, the size of glyphs.
 
