@@ -32,6 +32,7 @@ from vision.glyphs import (
     GlyphModel,
     Mask,
     features,
+    nearness_of,
     normalize_glyph,
 )
 from vision.models import model_for
@@ -283,7 +284,7 @@ class _Vote:
     @property
     def nearness(self) -> float:
         """1 up to the usual distance of a real glyph, down to 0 far beyond (as the model)."""
-        return float(np.clip((2.6 - self.closest) / 0.6, 0.0, 1.0))
+        return nearness_of(self.closest)
 
     @property
     def winner(self) -> str:
@@ -299,21 +300,15 @@ class _Vote:
 def _votes(model: GlyphModel, glyphs: list[Mask]) -> list[_Vote]:
     """The vote of the k nearest learned letters on each glyph (as the model's own, but
     without its "not a glyph" class: an up face is a face, found by its outline)."""
-    query = features(glyphs)
-    letters = np.array(model.labels) != NOT_A_GLYPH
-    rows = model.vectors[letters]
-    names = np.array(model.labels)[letters]
-    squared = (query**2).sum(1)[:, None] + (rows**2).sum(1)[None, :] - 2.0 * query @ rows.T
-    distances = np.sqrt(np.maximum(squared, 0.0))
-    k = min(model.k, distances.shape[1])
-    votes = []
-    for row in distances:
-        nearest = np.argpartition(row, k - 1)[:k]
-        weights: dict[str, float] = {}
-        for name, weight in zip(names[nearest], 1.0 / (row[nearest] + 1e-3), strict=True):
-            weights[str(name)] = weights.get(str(name), 0.0) + float(weight)
-        votes.append(_Vote(weights, float(row[nearest].min())))
-    return votes
+    letters = "".join(sorted(set(model.labels) - {NOT_A_GLYPH}))
+    weights, closest = model.votes(glyphs, letters)
+    return [
+        _Vote(
+            {letter: float(w) for letter, w in zip(letters, row, strict=True) if w > 0},
+            float(near),
+        )
+        for row, near in zip(weights, closest, strict=True)
+    ]
 
 
 def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]:

@@ -295,6 +295,14 @@ BORROWED_AT_MOST = 2
 LIFTED_FROM = 0.6
 
 
+def nearness_of(closest: float) -> float:
+    """How much a glyph looks like any learned one, from the distance to the nearest: 1
+    up to 2.0, 0 from 2.6. HOG vectors are block-normalised: distances of real glyphs to
+    their nearest training glyph stay under about 1.8; far beyond it the input is no
+    glyph (a blot, a shadow, a letter of a font unlike any seen)."""
+    return float(np.clip((2.6 - closest) / 0.6, 0.0, 1.0))
+
+
 @dataclass(frozen=True)
 class Guess:
     """What the model reads in one glyph."""
@@ -325,6 +333,9 @@ class GlyphModel:
     _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _norms: NDArray[np.float32] = field(init=False, repr=False, compare=False)
     _kept: dict[str, NDArray[np.bool_]] = field(init=False, repr=False, compare=False)
+    _among: dict[str, tuple[NDArray[np.int64], NDArray[np.float32], NDArray[np.float32]]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         names = tuple(sorted(set(self.labels)))
@@ -333,6 +344,7 @@ class GlyphModel:
         object.__setattr__(self, "_codes", np.array([index[x] for x in self.labels], np.int32))
         object.__setattr__(self, "_norms", (self.vectors**2).sum(axis=1))
         object.__setattr__(self, "_kept", {})
+        object.__setattr__(self, "_among", {})
 
     def extended(self, labels: Iterable[str], vectors: NDArray[np.float32]) -> GlyphModel:
         """This model plus more labelled rows that vote with its own (the dice's
@@ -352,6 +364,38 @@ class GlyphModel:
         """
         own = GlyphModel(tuple(labels), np.asarray(vectors, np.float32), 1)
         return GlyphModel(self.labels, self.vectors, self.k, own if own.labels else None)
+
+    def votes(
+        self, glyphs: Sequence[Mask], labels: str
+    ) -> tuple[NDArray[np.float64], NDArray[np.float32]]:
+        """The vote of the k nearest rows of ``labels`` on each normalised glyph: the
+        summed inverse distance each label gets (one column per label of ``labels``, in
+        its order), and the distance to the nearest row.
+
+        For readers that weigh every label a glyph could be (a plate's values, a die's
+        letters), not only the winner :meth:`read` keeps.
+        """
+        if labels not in self._among:  # the rows of ``labels``, kept for the next photo
+            index = {label: i for i, label in enumerate(labels)}
+            rows = np.array([label in index for label in self.labels])
+            codes = np.array([index[label] for label in self.labels if label in index])
+            vectors = np.ascontiguousarray(self.vectors[rows], np.float32)
+            self._among[labels] = (codes, vectors, (vectors**2).sum(axis=1))
+        codes, vectors, norms = self._among[labels]
+        weights = np.zeros((len(glyphs), len(labels)))
+        closest = np.zeros(len(glyphs), np.float32)
+        if not glyphs:
+            return weights, closest
+        query = features(glyphs)
+        distances = (query**2).sum(axis=1)[:, None] + norms[None, :] - 2 * query @ vectors.T
+        distances = np.sqrt(np.maximum(distances, 0.0))
+        k = min(self.k, distances.shape[1])
+        nearest = np.argpartition(distances, k - 1, axis=1)[:, :k]
+        for row, columns in enumerate(nearest):
+            d = distances[row, columns]
+            np.add.at(weights[row], codes[columns], 1.0 / (d + 1e-3))
+            closest[row] = d.min()
+        return weights, closest
 
     def _distances(self, query: NDArray[np.float32], allowed: str | None) -> NDArray[np.float64]:
         """Euclidean distances of each query row to each row of the model; rows of labels
@@ -398,9 +442,7 @@ class GlyphModel:
                 votes[int(code)] = votes.get(int(code), 0.0) + float(weight)
             best = max(votes, key=votes.__getitem__)
             share = votes[best] / sum(votes.values())
-            # HOG vectors are block-normalised: distances of real glyphs to their nearest
-            # training glyph stay under about 1.8; far beyond it the input is no glyph.
-            nearness = float(np.clip((2.6 - d.min()) / 0.6, 0.0, 1.0))
+            nearness = nearness_of(float(d.min()))
             answers.append(Guess(self._names[best], round(share * nearness, 3)))
         if self.own is None:
             return answers

@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 
 from solver.plates import DRAW_SIZE, PLATE_COUNTS, InvalidDraw, check_plates
 from vision.camera import Image
-from vision.glyphs import DIGITS, NOT_A_GLYPH, GlyphModel, Mask, features, normalize_glyph
+from vision.glyphs import DIGITS, NOT_A_GLYPH, GlyphModel, Mask, nearness_of, normalize_glyph
 from vision.models import model_for
 from vision.reading import (
     UNSURE_BELOW,
@@ -99,38 +99,26 @@ class Number:
         return self.box[3]
 
 
-_DIGIT_ROWS: dict[
-    int, tuple[GlyphModel, NDArray[np.int64], NDArray[np.float32], NDArray[np.float32]]
-] = {}
+_VOTERS: dict[int, tuple[GlyphModel, GlyphModel]] = {}
 
 
-def _digit_rows(
-    model: GlyphModel,
-) -> tuple[NDArray[np.int64], NDArray[np.float32], NDArray[np.float32]]:
-    """The model's rows of digits and non-glyphs: their label codes in
-    :data:`VOTE_LABELS`, vectors and squared norms (kept for the next photo).
+def _voters(model: GlyphModel) -> GlyphModel:
+    """The model whose rows vote on digits: its own and the user's (kept for the next
+    photo).
 
     The user's own digits (a calibration, ``model.own``) vote with the training fonts'
     here, where letters only hear them as a second opinion: a plate's reading is held
     to the plates' values, and voting with them read C059's 3, which every training
     font reads 8, right on every plate of the calibration test, never wrongly.
     """
-    kept = _DIGIT_ROWS.get(id(model))
+    if model.own is None:
+        return model
+    kept = _VOTERS.get(id(model))
     if kept is None or kept[0] is not model:
-        index = {label: i for i, label in enumerate(VOTE_LABELS)}
-        labels = model.labels + (model.own.labels if model.own is not None else ())
-        every = (
-            np.vstack([model.vectors, model.own.vectors])
-            if model.own is not None
-            else model.vectors
-        )
-        rows = np.array([label in index for label in labels])
-        codes = np.array([index[label] for label in labels if label in index])
-        vectors = np.ascontiguousarray(every[rows], np.float32)
-        if len(_DIGIT_ROWS) > 4:
-            _DIGIT_ROWS.clear()
-        kept = _DIGIT_ROWS[id(model)] = (model, codes, vectors, (vectors**2).sum(axis=1))
-    return kept[1], kept[2], kept[3]
+        if len(_VOTERS) > 4:
+            _VOTERS.clear()
+        kept = _VOTERS[id(model)] = (model, model.extended(model.own.labels, model.own.vectors))
+    return kept[1]
 
 
 def digit_votes(model: GlyphModel, glyphs: Sequence[Mask]) -> NDArray[np.float64]:
@@ -140,21 +128,9 @@ def digit_votes(model: GlyphModel, glyphs: Sequence[Mask]) -> NDArray[np.float64
     The same vote as :meth:`GlyphModel.classify`, but for every label, not only the
     winner's: a plate's reading weighs every value its digits could be.
     """
-    votes = np.zeros((len(glyphs), len(VOTE_LABELS)))
-    if not glyphs:
-        return votes
-    codes, vectors, norms = _digit_rows(model)
-    query = features([normalize_glyph(g) for g in glyphs])
-    distances = (query**2).sum(axis=1)[:, None] + norms[None, :] - 2 * query @ vectors.T
-    distances = np.sqrt(np.maximum(distances, 0.0))
-    k = min(model.k, distances.shape[1])
-    nearest = np.argpartition(distances, k - 1, axis=1)[:, :k]
-    for row, columns in enumerate(nearest):
-        d = distances[row, columns]
-        np.add.at(votes[row], codes[columns], 1.0 / (d + 1e-3))
-        # As in GlyphModel.classify: beyond a distance of about 2 the input is no glyph.
-        nearness = float(np.clip((2.6 - d.min()) / 0.6, 0.0, 1.0))
-        votes[row] *= nearness / votes[row].sum()
+    votes, closest = _voters(model).votes([normalize_glyph(g) for g in glyphs], VOTE_LABELS)
+    for row, near in enumerate(closest):
+        votes[row] *= nearness_of(float(near)) / votes[row].sum()
     return votes
 
 
