@@ -8,7 +8,8 @@ import pytest
 
 from vision.camera import load_photo
 from vision.glyphs import LETTERS, TRAINING_FONTS, UNSEEN_FONTS, render_text, training_glyphs
-from vision.rack import out_of_step, read_letters, whole_row
+from vision.models import model_for
+from vision.rack import _broken_off, isolate, out_of_step, read_letters, whole_row
 from vision.reading import (
     Mark,
     NothingFound,
@@ -214,3 +215,61 @@ def test_a_letter_standing_a_little_higher_than_its_neighbours_is_still_found() 
     gray = _ink_on_face([(letter, 60 - x, 50 - y)], (160, 160))
     found = whole_letter(gray, (60 + w / 2, 50 + h / 2 + 0.25 * h), 90, h)
     assert found is not None and (found.y, found.h) == (50, h)
+
+
+def test_an_l_whose_foot_bar_glare_washed_out_is_unsure_not_an_i() -> None:
+    # Without its thin foot bar a serif L is an I, and the serif the bar ended in stands
+    # on its foot where the points digit would be: the I alone is read with confidence.
+    letter = render_text("L", UNSEEN_FONTS[2], 40)
+    x, y, w, h = cv2.boundingRect(cv2.findNonZero(letter))
+    washed = letter[y : y + h, x : x + w].copy()
+    stem = int(np.flatnonzero(washed[h // 2] > 127).max()) + 2
+    washed[:, stem : stem + w // 3] = 0
+    gray = _ink_on_face([(washed, 60, 40)], (140, 160))
+    found = whole_letter(gray, (60 + w / 2, 40 + h / 2), 90, h)
+    assert found is not None and found.beside is not None
+    model = model_for(LETTERS)
+    row = Row((found,), 0.0)
+    ((label, _),) = model.classify(isolate(row), allowed=LETTERS)
+    assert label == "I"
+    assert _broken_off(row, [label], model) == [True]
+
+
+def test_a_points_digit_standing_on_the_foot_of_its_letter_leaves_the_letter_sure() -> None:
+    letter = render_text("K", UNSEEN_FONTS[3], 40)
+    digits = render_text("10", UNSEEN_FONTS[3], 12)
+    lx, ly, lw, lh = cv2.boundingRect(cv2.findNonZero(letter))
+    dx, dy, _, dh = cv2.boundingRect(cv2.findNonZero(digits))
+    # The digits' foot on the letter's, 4 px right of the K's leg.
+    gray = _ink_on_face(
+        [(letter, 60 - lx, 40 - ly), (digits, 60 + lw + 4 - dx, 40 + lh - dh - dy)], (140, 170)
+    )
+    found = whole_letter(gray, (60 + lw / 2, 40 + lh / 2), 90, lh)
+    assert found is not None and found.beside is not None
+    model = model_for(LETTERS)
+    row = Row((found,), 0.0)
+    ((label, _),) = model.classify(isolate(row), allowed=LETTERS)
+    assert label == "K"
+    assert _broken_off(row, [label], model) == [False]
+
+
+def test_a_single_tile_on_wood_is_read_from_its_letter_not_from_a_grain_mark() -> None:
+    # One K on a holder, a wooden table whose grain has a mark the model reads as surely
+    # as the K (a benchmark photo: seed 11, C059, the 14th photo).
+    rng = np.random.default_rng(11)
+    styles = [random_style(rng, (font,)) for font in UNSEEN_FONTS]
+    photo, letters, _, kind = rack_set(14, (UNSEEN_FONTS[3],), seed=1103, style=styles[3])[13]
+    assert (letters, kind) == ("K", "wood")
+    assert read_letters(photo).values == ("K",)
+
+
+def test_squares_of_a_checked_cloth_in_line_with_the_holder_are_no_tiles() -> None:
+    # Nine tiles; the row of marks runs on past the holder's ends over the cloth, where
+    # squares stand in line three pitches from the end letters (a benchmark photo: seed
+    # 23, Carlito, the 20th photo). No holder leaves two empty slots at an end.
+    rng = np.random.default_rng(23)
+    styles = [random_style(rng, (font,)) for font in UNSEEN_FONTS]
+    photo, letters, _, kind = rack_set(20, (UNSEEN_FONTS[1],), seed=2301, style=styles[1])[19]
+    assert (letters, kind) == ("HHIPZTSFX", "pattern")
+    read = read_letters(photo).values
+    assert len(read) == 9 and (read[0], read[-1]) == ("H", "X")

@@ -89,18 +89,24 @@ def rack_row(gray: NDArray[np.uint8], model: GlyphModel) -> Row:
 
     Rows of marks are proposed by geometry alone; a gingham cloth proposes rows of its
     own, so the first few are read and the row whose marks look most like letters (the
-    sum of the model's confidences) wins. With a single tile every mark is a candidate.
+    sum of the model's confidences) wins. With a single tile every mark is a candidate,
+    and rows that look equally like letters are told apart by their ink: printed ink is
+    darker against its tile than a mark of the table against the table (a single K on a
+    wooden table lost to a grain mark also read with full confidence, seed 11).
     """
     rows = find_rows(letter_marks(gray))
     if not rows:
         raise NothingFound("aucune réglette de lettres trouvée sur la photo")
-    candidates = [measured(gray, whole_row(gray, row)) for row in rows[:20]]
+    candidates = [(measured(gray, whole_row(gray, row)), row) for row in rows[:20]]
 
-    def score(row: Row) -> float:
+    def score(candidate: tuple[Row, Row]) -> tuple[float, float]:
+        row, first = candidate
         guesses = model.classify(isolate(row), allowed=LETTERS)
-        return sum(conf for label, conf in guesses if label != NOT_A_GLYPH)
+        looks = sum(conf for label, conf in guesses if label != NOT_A_GLYPH)
+        return looks, float(np.median([m.contrast for m in first.marks]))
 
-    return leaning(gray, extend(gray, max(candidates, key=score), model))
+    best, _ = max(candidates, key=score)
+    return leaning(gray, extend(gray, best, model))
 
 
 def _probe(
@@ -533,6 +539,50 @@ def _second_opinion(row: Row) -> str | None:
     return "".join(" " if m.blank else next(read) for m in row.marks)
 
 
+#: Letters farther apart than this many pitches are on no one holder: an empty slot
+#: parts two tiles by 2 pitches; the squares of a checked cloth in line with the row,
+#: beyond the holder's ends, stood 2.8 and 3 pitches from its end letters (seed 23).
+APART_PITCHES = 2.6
+
+
+def _one_stretch(row: Row, letters: list[int], confidence: Sequence[float]) -> list[int]:
+    """The ``letters`` (indices into the row) of the stretch of tiles the row is mostly
+    made of: a row of marks found by geometry runs on over the table past the holder's
+    ends, and a checked cloth puts marks on it that are read unsure, as extra "?" at
+    the ends. The pitch is measured between letters read sure (tiles side by side)."""
+    sure = [row.marks[i] for i in letters if confidence[i] >= UNSURE_BELOW]
+    if len(sure) < 2 or len(letters) < 3:
+        return letters
+    reach = APART_PITCHES * _pitch(Row(tuple(sure), row.angle))
+    stretches = [[letters[0]]]
+    for i, j in itertools.pairwise(letters):
+        a, b = row.marks[i], row.marks[j]
+        if math.hypot(b.cx - a.cx, b.cy - a.cy) > reach:
+            stretches.append([])
+        stretches[-1].append(j)
+    return max(stretches, key=lambda stretch: sum(confidence[i] for i in stretch))
+
+
+def _broken_off(row: Row, labels: Sequence[str], model: GlyphModel) -> list[bool]:
+    """For each letter of the row, whether the ink standing on its foot beside it, left
+    out as its points digit, reads as a letter of its own with it: an E or an L whose thin
+    lower bar glare washed out leaves an F or an I and a serif that looks like a points
+    digit, and the model and the user's glyphs were sure of the F or the I (seed 11); with
+    the serif the model is as sure of the E. A real points digit added to its letter reads
+    that letter still (the K and its 10) or nothing sure (a P and its 3: R at 0.36)."""
+    which = [i for i, mark in enumerate(row.marks) if mark.beside is not None]
+    broken = [False] * len(row.marks)
+    if not which:
+        return broken
+    shears = tuple(row.shears[i] for i in which) if row.shears else ()
+    whole = Row(
+        tuple(row.marks[i].beside or row.marks[i] for i in which), row.angle, row.squash, shears
+    )
+    for i, guess in zip(which, model.read(isolate(whole), allowed=LETTERS), strict=True):
+        broken[i] = guess.label != labels[i] and guess.confidence >= UNSURE_BELOW
+    return broken
+
+
 def read_letters(
     image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
 ) -> Reading:
@@ -551,6 +601,7 @@ def read_letters(
     if sure < 0.3:
         raise NothingFound("aucune lettre lisible sur la photo")
     letters = [i for i, mark in enumerate(row.marks) if i in inked or mark.blank]
+    letters = _one_stretch(row, letters, [conf for _, conf in guesses])
     # Marks at either end that are no letter (a knot of the wood) are not tiles.
     first, last = letters[0], letters[-1] + 1
     row = Row(row.marks[first:last], row.angle, row.squash, row.shears[first:last])
@@ -562,6 +613,7 @@ def read_letters(
     second = _second_opinion(row)
     agrees = second is not None and len(second) == len(guesses)
     misplaced = out_of_step(row)
+    broken = _broken_off(row, [label for label, _ in guesses], model)
     warnings: list[str] = []
     if len(row.marks) > MAX_TILES:
         warnings.append(f"{len(row.marks)} lettres vues : une réglette n'en tient que {MAX_TILES}")
@@ -577,7 +629,7 @@ def read_letters(
         conf = own
         if agrees and second is not None and second[i] != letter and not confirmed[i]:
             conf = round(own * DISAGREEMENT, 3)
-        if misplaced[i]:
+        if misplaced[i] or broken[i]:
             conf = min(conf, round(own * DISAGREEMENT, 3))
         unsure = conf < UNSURE_BELOW
         if unsure:

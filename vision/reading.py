@@ -13,7 +13,7 @@ import math
 import os
 import shutil
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -94,6 +94,10 @@ class Mark:
     """How much darker the ink is than its surround (grey levels, 0 if unknown)."""
     blank: bool = False
     """A tile's face with no ink: a blank tile (the box is where its letter would be)."""
+    beside: Mark | None = None
+    """The letter with the ink standing on its foot, right of it, that was left out as
+    its points digit: it may be a stroke of the letter broken off by glare (see
+    :func:`whole_letter`)."""
 
     @property
     def cx(self) -> float:
@@ -351,6 +355,13 @@ def _with_faint_strokes(
     return pieces | beyond | bridge
 
 
+#: A points digit hangs below its letter's foot (by about 0.3 of the letter's height on
+#: the synthetic tiles, as on Scrabble tiles); a piece dropped as the digit that ends no
+#: lower than this share of the height below the foot stands on it, as the foot serif
+#: of an E or L does when glare has washed out the thin bar joining it to the letter
+#: (read F, I: silent misreads of FreeSerif, seed 11).
+ON_FOOT = 0.12
+
 #: A letter's pieces lie within this share of the letter's height above and below it.
 LETTER_BAND = 0.2
 
@@ -406,9 +417,15 @@ def whole_letter(
             keep[label] = cut[label] = True
     if not keep.any():
         return None
-    _drop_digit_beside(
+    dropped = _drop_digit_beside(
         keep, np.asarray(stats, np.int32), round(letter_foot - 0.45 * height) - y0, 0.05 * height
     )
+    on_foot = [
+        label
+        for label in dropped
+        if y0 + stats[label, cv2.CC_STAT_TOP] + stats[label, cv2.CC_STAT_HEIGHT]
+        <= letter_foot + ON_FOOT * height
+    ]
     pieces = keep[labels]
     for crossing in np.flatnonzero(cut):
         grown = labels == crossing
@@ -422,15 +439,20 @@ def whole_letter(
     if not pieces.any():
         return None
     pieces = _with_faint_strokes(pieces, ink > 0, relative < otsu + FAINT * (255 - otsu))
-    return _mark_of(pieces, window, x0, y0)
+    mark = _mark_of(pieces, window, x0, y0)
+    if on_foot:
+        return replace(mark, beside=_mark_of(pieces | np.isin(labels, on_foot), window, x0, y0))
+    return mark
 
 
 def _drop_digit_beside(
     keep: NDArray[np.bool_], stats: NDArray[np.int32], low: int, slack: float
-) -> None:
+) -> list[int]:
     """Take out of ``keep`` the pieces all below row ``low`` and right of the others:
-    the points digit printed beside the letter's foot, apart from it. A piece of the
-    letter broken off by glare lies under the letter, not beside it."""
+    the points digit printed beside the letter's foot, apart from it; return their
+    labels. A piece of the letter broken off by glare mostly lies under the letter, not
+    beside it (the foot serif of an L, beside the I it leaves, is the exception)."""
+    dropped = []
     for label in np.flatnonzero(keep):
         others = np.flatnonzero(keep)
         others = others[others != label]
@@ -439,6 +461,8 @@ def _drop_digit_beside(
         right = max(int(stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]) for k in others)
         if stats[label, cv2.CC_STAT_LEFT] >= right - slack:
             keep[label] = False
+            dropped.append(int(label))
+    return dropped
 
 
 def _digit_part(grown: NDArray[np.bool_], low: int) -> NDArray[np.bool_] | None:
