@@ -48,8 +48,8 @@ from vision.models import (
     save_rows,
 )
 from vision.plates import labelled_digits
-from vision.rack import letters_of_row, rack_row
-from vision.reading import NothingFound, working_gray
+from vision.rack import letters_of_row, photo_row
+from vision.reading import NothingFound
 
 #: Varied copies stored beside each calibration glyph.
 COPIES = 30
@@ -266,8 +266,7 @@ def learn_letters(
     for name, photo, text in photos:
         truth = letters_of(text)
         try:
-            gray, _ = working_gray(photo)
-            row = rack_row(gray, model)
+            row = photo_row(photo, model)
         except NothingFound as error:
             raise CalibrationError(f"{name} : {error}") from None
         masks = [without_points(m) for m in letters_of_row(row)]

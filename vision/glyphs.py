@@ -418,14 +418,16 @@ class GlyphModel:
         :meth:`read`)."""
         return [(guess.label, guess.confidence) for guess in self.read(glyphs, allowed)]
 
-    def read(self, glyphs: Sequence[Mask], allowed: str | None = None) -> list[Guess]:
+    def read(
+        self, glyphs: Sequence[Mask], allowed: str | None = None, *, judged: bool = True
+    ) -> list[Guess]:
         """Best label and a confidence in [0, 1] for each normalised glyph.
 
         The confidence is the distance-weighted share of the winning label among the k
         nearest training glyphs, lowered when even the nearest one is far (a blot, a
         shadow, a letter of a font unlike any seen). ``allowed`` restricts the labels;
         :data:`NOT_A_GLYPH` always stays allowed. With the user's own glyphs, their
-        nearest one judges the answer (:meth:`_judged`).
+        nearest one judges the answer (:meth:`_judged`), unless ``judged`` is false.
         """
         if not glyphs:
             return []
@@ -444,7 +446,7 @@ class GlyphModel:
             share = votes[best] / sum(votes.values())
             nearness = nearness_of(float(d.min()))
             answers.append(Guess(self._names[best], round(share * nearness, 3)))
-        if self.own is None:
+        if self.own is None or not judged:
             return answers
         return self._judged(answers, query, distances, allowed)
 

@@ -288,10 +288,18 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
     tiles = _merged(row)
     height = _letter_height(tiles)
     level, slope = _centre_line(tiles, row.angle)
+    # Between two tiles the window may be as wide as the pitch. A first mark narrower
+    # than its letter (a round G, C, O of a serif font whose thin top and bottom glare
+    # parted) centres the window off the letter, and at 2.2 letter heights it cut the
+    # letter's far side off: a G read C (seed 23). Not at the row's ends, where a window
+    # that wide reaches past the tile: the holder's edge joined an I and a B (read "?",
+    # E; seed 23).
+    pitch = _pitch(Row(tuple(tiles), row.angle)) if len(tiles) > 1 else 0.0
     letters = []
     for i, mark in enumerate(tiles):
         near = [abs(tiles[j].cx - mark.cx) for j in (i - 1, i + 1) if 0 <= j < len(tiles)]
-        width = min([*near, max(2.2 * height, 1.3 * mark.w)]) * 0.95
+        wide = pitch if len(near) == 2 else 0.0
+        width = min([*near, max(2.2 * height, 1.3 * mark.w, wide)]) * 0.95
         found = _centred_letter(gray, mark.cx, level + slope * mark.cx, width, height)
         letters.append(found or mark)
     return Row(tuple(letters), row.angle)
@@ -569,7 +577,9 @@ def _broken_off(row: Row, labels: Sequence[str], model: GlyphModel) -> list[bool
     lower bar glare washed out leaves an F or an I and a serif that looks like a points
     digit, and the model and the user's glyphs were sure of the F or the I (seed 11); with
     the serif the model is as sure of the E. A real points digit added to its letter reads
-    that letter still (the K and its 10) or nothing sure (a P and its 3: R at 0.36)."""
+    that letter still (the K and its 10) or nothing sure (a P and its 3: R at 0.36). The
+    18 fonts judge, not the user's glyphs: they lack the broken letter (a G whose spur
+    stood apart was read C, the user's glyphs doubting the G)."""
     which = [i for i, mark in enumerate(row.marks) if mark.beside is not None]
     broken = [False] * len(row.marks)
     if not which:
@@ -578,9 +588,66 @@ def _broken_off(row: Row, labels: Sequence[str], model: GlyphModel) -> list[bool
     whole = Row(
         tuple(row.marks[i].beside or row.marks[i] for i in which), row.angle, row.squash, shears
     )
-    for i, guess in zip(which, model.read(isolate(whole), allowed=LETTERS), strict=True):
+    read = model.read(isolate(whole), allowed=LETTERS, judged=False)
+    for i, guess in zip(which, read, strict=True):
         broken[i] = guess.label != labels[i] and guess.confidence >= UNSURE_BELOW
     return broken
+
+
+#: Letters shorter than this many pixels are read again on a zoomed crop of the row.
+SMALL_LETTERS = 24
+
+#: ... zoomed so that they stand this tall (at most :data:`MOST_ZOOM` times).
+ZOOMED_HEIGHT = 32
+MOST_ZOOM = 3.0
+
+
+def _zoomed(
+    image: Image, scale: float, gray: NDArray[np.uint8], row: Row
+) -> tuple[NDArray[np.uint8], Row]:
+    """The grey and the row to read the letters on: where the letters are small (a
+    holder far from the camera, or seen at a low angle), a crop around the row taken from
+    the photo at its own resolution and enlarged, its letters thresholded again there
+    on more pixels (thin serifs and bars of 1 px survive); else as they are. The tiles
+    are those found on the whole photo: only their letters are looked at again.
+    """
+    height = _letter_height(row.marks)
+    if height >= SMALL_LETTERS or not row.marks:
+        return gray, row
+    pitch = _pitch(row)
+    x0 = round(max(0, min(m.x for m in row.marks) - pitch))
+    x1 = round(min(gray.shape[1], max(m.x + m.w for m in row.marks) + pitch))
+    y0 = round(max(0, min(m.y for m in row.marks) - 2 * height))
+    y1 = round(min(gray.shape[0], max(m.y + m.h for m in row.marks) + 2 * height))
+    zoom = min(MOST_ZOOM, ZOOMED_HEIGHT / height)
+    crop = image[round(y0 / scale) : round(y1 / scale), round(x0 / scale) : round(x1 / scale)]
+    factor = zoom * scale
+    enlarged = cv2.resize(crop, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+    zoomed = np.asarray(cv2.cvtColor(enlarged, cv2.COLOR_BGR2GRAY), np.uint8)
+    marks = tuple(_moved(mark, x0, y0, zoom) for mark in row.marks)
+    again = whole_row(zoomed, Row(marks, row.angle)).marks
+    if len(again) != len(marks):
+        return gray, row
+    # A blank tile stays blank: a speck of its face is no letter.
+    again = tuple(m if m.blank else a for m, a in zip(marks, again, strict=True))
+    return zoomed, leaning(zoomed, measured(zoomed, Row(again, row.angle)))
+
+
+def _moved(mark: Mark, x0: float, y0: float, zoom: float) -> Mark:
+    """``mark`` on the crop whose corner is at (x0, y0), enlarged ``zoom`` times."""
+    w, h = max(1, round(mark.w * zoom)), max(1, round(mark.h * zoom))
+    mask = cv2.resize(mark.mask, (w, h), interpolation=cv2.INTER_NEAREST)
+    x, y = round((mark.x - x0) * zoom), round((mark.y - y0) * zoom)
+    return Mark(x, y, w, h, np.asarray(mask, np.uint8), mark.contrast, mark.blank)
+
+
+def photo_row(image: Image, model: GlyphModel) -> Row:
+    """The row of letters of the holder in a photo (zoomed in on when its letters are
+    small: see :func:`_zoomed`), or :class:`NothingFound`. The reader and the
+    calibration both take their glyphs from it, so the user's glyphs are cut as the
+    letters they are compared with."""
+    gray, scale = working_gray(image)
+    return _zoomed(image, scale, gray, rack_row(gray, model))[1]
 
 
 def read_letters(
@@ -591,9 +658,8 @@ def read_letters(
     ``model`` defaults to the letter model of ``data_dir`` (the calibration included).
     Raises :class:`NothingFound` when the photo shows no letters.
     """
-    gray, _ = working_gray(image)
     model = model or model_for(LETTERS, data_dir)
-    row = rack_row(gray, model)
+    row = photo_row(image, model)
     read = model.read(isolate(row), allowed=LETTERS)
     guesses = [(g.label, g.confidence) for g in read]
     inked = [i for i, (label, _) in enumerate(guesses) if label != NOT_A_GLYPH]

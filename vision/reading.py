@@ -420,6 +420,7 @@ def whole_letter(
     dropped = _drop_digit_beside(
         keep, np.asarray(stats, np.int32), round(letter_foot - 0.45 * height) - y0, 0.05 * height
     )
+    _drop_specks(keep, np.asarray(stats, np.int32), height)
     on_foot = [
         label
         for label in dropped
@@ -443,6 +444,37 @@ def whole_letter(
     if on_foot:
         return replace(mark, beside=_mark_of(pieces | np.isin(labels, on_foot), window, x0, y0))
     return mark
+
+
+#: A piece of less than this share of the letter's largest piece's ink, standing apart
+#: from the others by more than :data:`SPECK_APART` letter heights, is a speck of the
+#: holder's edge or of the table, not a part of the letter (letters have no dots; a
+#: speck of a holder's edge taken into a B at a row's end made it an E).
+SPECK_SHARE = 0.08
+SPECK_APART = 0.2
+
+
+def _drop_specks(keep: NDArray[np.bool_], stats: NDArray[np.int32], height: float) -> None:
+    """Take out of ``keep`` the specks: small pieces standing apart from the letter."""
+    kept = np.flatnonzero(keep)
+    if kept.size < 2:
+        return
+    largest = int(stats[kept, cv2.CC_STAT_AREA].max())
+    for label in kept:
+        if stats[label, cv2.CC_STAT_AREA] >= SPECK_SHARE * largest:
+            continue
+        x0 = int(stats[label, cv2.CC_STAT_LEFT])
+        x1 = x0 + int(stats[label, cv2.CC_STAT_WIDTH])
+        others = [k for k in np.flatnonzero(keep) if k != label]
+        gaps = [
+            max(
+                int(stats[k, cv2.CC_STAT_LEFT]) - x1,
+                x0 - int(stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]),
+            )
+            for k in others
+        ]
+        if min(gaps) > SPECK_APART * height:
+            keep[label] = False
 
 
 def _drop_digit_beside(
