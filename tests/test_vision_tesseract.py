@@ -1,4 +1,4 @@
-"""Tesseract, the second opinion: started early, it never outlives a reading nor holds it up."""
+"""Tesseract, the second opinion: loaded once, it never holds a reading up nor outlives it."""
 
 import os
 from pathlib import Path
@@ -9,12 +9,12 @@ from vision import reading
 from vision.camera import load_photo
 from vision.glyphs import LETTERS, UNSEEN_FONTS, render_text
 from vision.rack import read_letters
-from vision.reading import Tesseract, tesseract_available
+from vision.reading import close_tesseracts, tesseract_available, tesseract_for, tesseract_line
 from vision.samples import SAMPLES
 
-needs_tesseract = pytest.mark.skipif(
-    not tesseract_available(), reason="make installs tesseract-ocr"
-)
+pytestmark = pytest.mark.skipif(not tesseract_available(), reason="make installs tesseract-ocr")
+
+ZEBRA = [render_text(letter, UNSEEN_FONTS[0], 40) for letter in "ZEBRA"]
 
 
 def _tesseract_children() -> list[int]:
@@ -31,23 +31,18 @@ def _tesseract_children() -> list[int]:
     return children
 
 
-@needs_tesseract
-def test_a_tesseract_never_given_its_strip_is_ended_with_its_block() -> None:
-    with Tesseract(LETTERS):
-        assert _tesseract_children()  # started at once, loading its model
+def test_one_tesseract_reads_strip_after_strip_and_ends_when_asked() -> None:
+    close_tesseracts()
+    assert tesseract_line(ZEBRA, LETTERS) == "ZEBRA"
+    running = _tesseract_children()
+    assert len(running) == 1
+    assert tesseract_line(ZEBRA[::-1], LETTERS) == "ARBEZ"
+    assert tesseract_line(ZEBRA[:0], LETTERS) is None
+    assert _tesseract_children() == running  # its model stays loaded
+    close_tesseracts()
     assert _tesseract_children() == []
 
 
-@needs_tesseract
-def test_a_tesseract_reads_one_strip_and_only_one() -> None:
-    glyphs = [[render_text(letter, UNSEEN_FONTS[0], 40)] for letter in "ZEBRA"]
-    with Tesseract(LETTERS) as engine:
-        assert engine.words(glyphs) == ["ZEBRA"]
-        assert engine.words(glyphs) is None
-    assert _tesseract_children() == []
-
-
-@needs_tesseract
 def test_a_tesseract_too_slow_is_not_heard_and_the_reading_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -55,8 +50,19 @@ def test_a_tesseract_too_slow_is_not_heard_and_the_reading_goes_on(
     monkeypatch.setattr(reading, "tesseract_available", lambda: False)
     without = read_letters(photo)
     monkeypatch.undo()
+    close_tesseracts()
     monkeypatch.setattr(reading, "TESSERACT_TIMEOUT", 1e-6)
-    with Tesseract(LETTERS) as engine:
-        assert engine.words([[render_text("A", UNSEEN_FONTS[0], 40)]]) is None
+    assert tesseract_line(ZEBRA, LETTERS) is None
+    assert _tesseract_children() == []  # the silent one was ended
     assert read_letters(photo) == without
-    assert _tesseract_children() == []
+    monkeypatch.undo()
+    assert tesseract_line(ZEBRA, LETTERS) == "ZEBRA"  # a new one is started
+
+
+def test_a_tesseract_that_died_is_started_again() -> None:
+    engine = tesseract_for(LETTERS)
+    assert engine is not None
+    close_tesseracts()
+    assert not engine.running
+    assert tesseract_line(ZEBRA, LETTERS) == "ZEBRA"
+    assert tesseract_for(LETTERS) is not engine

@@ -32,10 +32,10 @@ from vision.reading import (
     Mark,
     NothingFound,
     Reading,
-    Tesseract,
     find_marks,
     find_rows,
     joined,
+    tesseract_for,
     tesseract_words,
     working_gray,
 )
@@ -713,14 +713,13 @@ def labelled_digits(
     return labelled
 
 
-def _second_opinions(numbers: Sequence[Number], engine: Tesseract) -> dict[int, str]:
+def _second_opinions(numbers: Sequence[Number]) -> dict[int, str]:
     """Tesseract's reading of each number (by ``id``), where it has one.
 
-    All numbers are read in one call (by ``engine``, started early); when its words do
-    not line up with the numbers, each number the model is unsure of is read alone
-    (about 100 ms each here).
+    All numbers are read in one call; when its words do not line up with the numbers,
+    each number the model is unsure of is read alone (a few ms each: Tesseract stays loaded).
     """
-    words = engine.words([list(n.digits) for n in numbers], gap=3)
+    words = tesseract_words([list(n.digits) for n in numbers], DIGITS, gap=3)
     if words is not None and len(words) == len(numbers):
         return {id(n): word for n, word in zip(numbers, words, strict=True)}
     second = {}
@@ -737,11 +736,9 @@ def read_numbers(
 ) -> Reading:
     """The six plates, top row first and left to right, with a confidence each."""
     gray, _ = working_gray(image)
-    model = model or model_for(DIGITS, data_dir)
-    # Started now, Tesseract loads its model on another core while the plates are found.
-    with Tesseract(DIGITS) as engine:
-        numbers, too_many, _ = _numbers(gray, model)
-        second = _second_opinions([n for n in numbers if n is not None], engine)
+    tesseract_for(DIGITS)  # the first time, it loads its model while the plates are found
+    numbers, too_many, _ = _numbers(gray, model or model_for(DIGITS, data_dir))
+    second = _second_opinions([n for n in numbers if n is not None])
     values: list[str | int] = []
     confidence: list[float] = []
     uncertain: list[int] = []

@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -33,11 +32,11 @@ from vision.reading import (
     NothingFound,
     Reading,
     Row,
-    Tesseract,
     find_rows,
     joined,
     letter_marks,
-    line_of,
+    tesseract_for,
+    tesseract_line,
     upright,
     whole_letter,
     working_gray,
@@ -541,26 +540,15 @@ def _confirmed(guess: Guess) -> bool:
     )
 
 
-def _second_opinion(row: Row, engine: Tesseract) -> str | None:
+def _second_opinion(row: Row) -> str | None:
     """Tesseract's reading of the row's letters, a space where a tile is blank."""
     glyphs = letters_of_row(row)
     inked = [g for g, m in zip(glyphs, row.marks, strict=True) if not m.blank]
-    line = line_of(engine, inked)
+    line = tesseract_line(inked, LETTERS)
     if line is None or len(line) != len(inked):
         return None
     read = iter(line)
     return "".join(" " if m.blank else next(read) for m in row.marks)
-
-
-@dataclass(frozen=True)
-class _Tiles:
-    """The tiles of the holder and the model's reading of each, before Tesseract's."""
-
-    row: Row
-    guesses: list[tuple[str, float]]
-    """Label and confidence per tile (0 for a blank tile)."""
-    confirmed: list[bool]
-    """Per tile, whether Tesseract's other reading need not be heard (:func:`_confirmed`)."""
 
 
 def read_letters(
@@ -573,16 +561,7 @@ def read_letters(
     """
     gray, _ = working_gray(image)
     model = model or model_for(LETTERS, data_dir)
-    # Started now, Tesseract loads its model on another core while the tiles are found.
-    with Tesseract(LETTERS) as engine:
-        tiles = _tiles(gray, model)
-        second = _second_opinion(tiles.row, engine)
-    return _reading(tiles, second)
-
-
-def _tiles(gray: NDArray[np.uint8], model: GlyphModel) -> _Tiles:
-    """The tiles of the holder read by the model; marks at either end that are no letter
-    (a knot of the wood) are not tiles. :class:`NothingFound` when no letter is legible."""
+    tesseract_for(LETTERS)  # the first time, it loads its model while the tiles are found
     row = rack_row(gray, model)
     read = model.read(isolate(row), allowed=LETTERS)
     guesses = [(g.label, g.confidence) for g in read]
@@ -591,6 +570,7 @@ def _tiles(gray: NDArray[np.uint8], model: GlyphModel) -> _Tiles:
     if sure < 0.3:
         raise NothingFound("aucune lettre lisible sur la photo")
     letters = [i for i, mark in enumerate(row.marks) if i in inked or mark.blank]
+    # Marks at either end that are no letter (a knot of the wood) are not tiles.
     first, last = letters[0], letters[-1] + 1
     row = Row(row.marks[first:last], row.angle, row.squash, row.shears[first:last])
     confirmed = [_confirmed(g) for g in read[first:last]]
@@ -598,13 +578,7 @@ def _tiles(gray: NDArray[np.uint8], model: GlyphModel) -> _Tiles:
         (label, 0.0) if label == NOT_A_GLYPH or mark.blank else (label, conf)
         for (label, conf), mark in zip(guesses[first:last], row.marks, strict=True)
     ]
-    return _Tiles(row, guesses, confirmed)
-
-
-def _reading(tiles: _Tiles, second: str | None) -> Reading:
-    """The reading of the tiles once Tesseract (``second``, or ``None``) and the row's
-    spacing have had their say."""
-    row, guesses, confirmed = tiles.row, tiles.guesses, tiles.confirmed
+    second = _second_opinion(row)
     agrees = second is not None and len(second) == len(guesses)
     misplaced = out_of_step(row)
     warnings: list[str] = []
