@@ -303,6 +303,18 @@ def nearness_of(closest: float) -> float:
     return float(np.clip((2.6 - closest) / 0.6, 0.0, 1.0))
 
 
+def doubled_dots(query: NDArray[np.float32], rows: NDArray[np.float32]) -> NDArray[np.float32]:
+    """``2.0 * query @ rows.T``: the cross term of the squared distances between glyphs
+    and a model's rows, computed as ``(rows @ (2.0 * query).T).T``.
+
+    The same sums, bitwise (checked for 1 to 39 glyphs against the letters' and digits'
+    rows), but OpenBLAS shares the work among its threads along the thousands of rows
+    rather than the few glyphs: 16 ms instead of 33 for 10 glyphs against the letters'
+    9,660 rows (2 threads, busy machine), the dearest step of a rack's reading.
+    """
+    return np.asarray((rows @ (2.0 * query).T).T, np.float32)
+
+
 @dataclass(frozen=True)
 class Guess:
     """What the model reads in one glyph."""
@@ -387,7 +399,7 @@ class GlyphModel:
         if not glyphs:
             return weights, closest
         query = features(glyphs)
-        distances = (query**2).sum(axis=1)[:, None] + norms[None, :] - 2 * query @ vectors.T
+        distances = (query**2).sum(axis=1)[:, None] + norms[None, :] - doubled_dots(query, vectors)
         distances = np.sqrt(np.maximum(distances, 0.0))
         k = min(self.k, distances.shape[1])
         nearest = np.argpartition(distances, k - 1, axis=1)[:, :k]
@@ -400,9 +412,8 @@ class GlyphModel:
     def _distances(self, query: NDArray[np.float32], allowed: str | None) -> NDArray[np.float64]:
         """Euclidean distances of each query row to each row of the model; rows of labels
         not ``allowed`` are infinitely far (:data:`NOT_A_GLYPH` always stays allowed)."""
-        squared = (
-            (query**2).sum(axis=1)[:, None] + self._norms[None, :] - 2.0 * query @ self.vectors.T
-        )
+        products = doubled_dots(query, self.vectors)
+        squared = (query**2).sum(axis=1)[:, None] + self._norms[None, :] - products
         distances = np.asarray(np.sqrt(np.maximum(squared, 0.0)), np.float64)
         if allowed is not None:
             if allowed not in self._kept:  # np.isin on strings costs ms at every call

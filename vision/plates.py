@@ -35,6 +35,7 @@ from vision.reading import (
     find_marks,
     find_rows,
     joined,
+    tesseract_for,
     tesseract_words,
     working_gray,
 )
@@ -716,7 +717,7 @@ def _second_opinions(numbers: Sequence[Number]) -> dict[int, str]:
     """Tesseract's reading of each number (by ``id``), where it has one.
 
     All numbers are read in one call; when its words do not line up with the numbers,
-    each number the model is unsure of is read alone (about 100 ms each here).
+    each number the model is unsure of is read alone (a few ms each: Tesseract stays loaded).
     """
     words = tesseract_words([list(n.digits) for n in numbers], DIGITS, gap=3)
     if words is not None and len(words) == len(numbers):
@@ -735,6 +736,7 @@ def read_numbers(
 ) -> Reading:
     """The six plates, top row first and left to right, with a confidence each."""
     gray, _ = working_gray(image)
+    tesseract_for(DIGITS)  # the first time, it loads its model while the plates are found
     numbers, too_many, _ = _numbers(gray, model or model_for(DIGITS, data_dir))
     second = _second_opinions([n for n in numbers if n is not None])
     values: list[str | int] = []
