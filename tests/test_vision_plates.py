@@ -8,7 +8,14 @@ import pytest
 from solver.plates import draw_numbers
 from vision.glyphs import DIGITS, UNSEEN_FONTS, render_text
 from vision.models import model_for
-from vision.plates import labelled_digits, read_numbers
+from vision.plates import (
+    CLOSED_LEFT,
+    OPEN_LEFT,
+    digit_votes,
+    labelled_digits,
+    left_opening,
+    read_numbers,
+)
 from vision.reading import NothingFound, tesseract_available, tesseract_words
 from vision.synthetic import TABLES, plates_photo
 
@@ -113,3 +120,31 @@ def test_the_digits_of_plates_of_known_values_are_labelled_for_calibration() -> 
     assert "".join(label for _, label in digits) == "".join(map(str, plates))
     with pytest.raises(NothingFound, match="attendues"):
         labelled_digits(photo, plates[:5], model_for(DIGITS))
+
+
+def test_a_glyph_open_on_the_left_like_a_3_gets_no_vote_as_8_and_a_closed_one_none_as_3() -> None:
+    # C059's 3, whose ball terminals every training font reads as an 8's loops.
+    three, eight = render_text("3", "C059-Bold.otf", 48), render_text("8", "C059-Bold.otf", 48)
+    assert left_opening(three) > OPEN_LEFT and left_opening(eight) < CLOSED_LEFT
+    votes = digit_votes(model_for(DIGITS), [three, eight])
+    for digit in "0689":
+        assert votes[0, DIGITS.index(digit)] == 0.0
+    assert votes[1, DIGITS.index("3")] == 0.0
+    assert votes[0].argmax() == DIGITS.index("3") and votes[1].argmax() == DIGITS.index("8")
+
+
+def test_a_3_that_the_training_fonts_read_as_an_8_is_read_3() -> None:
+    # C059 on wood: this plate was read 8 by the model, "?" after Tesseract read 3.
+    photo, plates = _bench_photo(11, 13)
+    assert plates[5] == 3
+    assert read_numbers(photo).values == plates
+
+
+@pytest.mark.skipif(not tesseract_available(), reason="make installs tesseract-ocr")
+def test_tesseract_misreading_a_sure_plate_in_the_line_is_asked_again_alone() -> None:
+    # Read in a line, Tesseract took this narrow 7 for a 1; alone it reads 7, as the model.
+    photo, plates = _bench_photo(23, 4)
+    assert plates[5] == 7
+    reading = read_numbers(photo)
+    assert reading.values == plates
+    assert not any("Tesseract lit" in w for w in reading.warnings)
