@@ -175,3 +175,18 @@ def test_a_plate_read_unsure_is_looked_at_again_where_the_grid_puts_it() -> None
     photo, plates = _bench_photo(23, 52)
     assert plates[4] == 9
     assert read_numbers(photo).values == plates
+
+
+def test_digits_that_make_no_plate_value_still_tell_which_end_of_the_row_holds_a_plate() -> None:
+    # The slanted 10 at the left end reads 70: five plates were sure and the sixth
+    # could as well have been past the right end, so every plate was "?".
+    photo, plates = _bench_photo(13, 59)
+    assert plates[0] == 10
+    assert read_numbers(photo).values == ("?", *plates[1:])
+
+
+def test_a_number_read_too_unsure_to_place_the_grid_is_still_heard_on_its_plate() -> None:
+    # This slanted 100 is read 10 with 0.03: it now holds the left end of the row.
+    photo, plates = _bench_photo(5, 40)
+    assert plates[0] == 100
+    assert read_numbers(photo).values == ("?", *plates[1:])

@@ -54,6 +54,9 @@ PLATE_TEXTS = tuple(str(v) for v in sorted(PLATE_COUNTS))
 #: The labels the digit votes are given for: the ten digits, then "not a glyph".
 VOTE_LABELS = DIGITS + NOT_A_GLYPH
 
+#: How a piece of a number that is no digit shows in the text of a number read wrong.
+NOT_A_GLYPH_TEXT = "?"
+
 #: Around a number, its plate is looked at this many digit heights to each side: the
 #: second digit of a 75 the first pass missed is within 0.7 of them; the next plate's
 #: digits are always more than 2 away (plates are 2.9 digit heights wide).
@@ -384,7 +387,8 @@ def _decide(ink: _Ink, vote_of: dict[int, NDArray[np.float64]]) -> Number:
                     support[text] = (score, way)
     ranked = sorted(support, key=lambda t: -support[t][0])
     if not ranked or support[ranked[0]][0] <= 0.0:
-        return Number(ink.box, ink.pieces, plain.replace(NOT_A_GLYPH, "?"), 0.0, False, ink.ways)
+        text = plain.replace(NOT_A_GLYPH, NOT_A_GLYPH_TEXT)
+        return Number(ink.box, ink.pieces, text, 0.0, False, ink.ways)
     best = ranked[0]
     score, digits = support[best]
     runner_up = support[ranked[1]][0] if len(ranked) > 1 else 0.0
@@ -712,32 +716,49 @@ def _numbers(
     for shifted, numbers in _placements(layout, placed):
         plates = [numbers.get(divmod(i, shifted.columns)[::-1]) for i in range(DRAW_SIZE)]
         for i, number in enumerate(plates):
-            if number is not None and number.confidence >= UNSURE_BELOW:
-                continue
-            # Look again where the plate must be: glare, faint ink, or a piece of the
-            # number read unsure (the right stroke of a 9 faded by glare, as a 1).
-            row, column = divmod(i, shifted.columns)
-            cx, cy = shifted.centre(column, row)
-            box = (round(cx - 0.3 * size), round(cy - size / 2), round(0.6 * size), round(size))
-            again = read_number(gray, box, model)
-            if number is None or (
-                again is not None
-                and (again.valid, again.confidence) > (number.valid, number.confidence)
-            ):
-                plates[i] = again
+            if number is None or number.confidence < UNSURE_BELOW:
+                row, column = divmod(i, shifted.columns)
+                centre = shifted.centre(column, row)
+                plates[i] = _look_again(gray, model, centre, size, number=number, read=read)
         valid = [n for n in plates if n is not None and n.valid]
         seen = (
             sum(n.confidence >= 0.5 for n in valid),
             len(valid),
+            # Digits that make no plate value are a plate all the same (an italic 10
+            # read 00), where past the end of the row there is nothing.
+            sum(n is not None and NOT_A_GLYPH_TEXT not in n.text for n in plates),
             sum(n.confidence for n in valid),
         )
         options.append((seen, plates, shifted))
     options.sort(key=lambda option: option[0], reverse=True)
     best = options[0]
-    tied = len(options) > 1 and options[1][0][:2] == best[0][:2]
-    if tied and best[0][2] - options[1][0][2] < 0.3:  # which plate is missing is a guess
+    tied = len(options) > 1 and options[1][0][:3] == best[0][:3]
+    if tied and best[0][3] - options[1][0][3] < 0.3:  # which plate is missing is a guess
         return [None] * DRAW_SIZE, seventh > 0, None
     return best[1], seventh > 0, best[2]
+
+
+def _look_again(
+    gray: NDArray[np.uint8],
+    model: GlyphModel,
+    centre: tuple[float, float],
+    size: float,
+    *,
+    number: Number | None,
+    read: Sequence[Number],
+) -> Number | None:
+    """The surest reading of the plate whose number is centred at ``centre``, a node of
+    the grid where no number, or an unsure one, was placed.
+
+    The plate is looked at again there (glare, faint ink, or a piece of the number read
+    unsure: the right stroke of a 9 faded by glare, as a 1), and numbers the first pass
+    read too unsure to place the grid (a slanted 100 read 10 with 0.03) are heard too.
+    """
+    cx, cy = centre
+    box = (round(cx - 0.3 * size), round(cy - size / 2), round(0.6 * size), round(size))
+    near = [n for n in read if np.hypot(n.cx - cx, n.cy - cy) < NODE_SLACK * size]
+    candidates = [n for n in (number, read_number(gray, box, model), *near) if n is not None]
+    return max(candidates, key=lambda n: (n.valid, n.confidence), default=None)
 
 
 def _by_height(read: list[Number]) -> list[Number | None]:
