@@ -55,6 +55,9 @@ PLATE_TEXTS = tuple(str(v) for v in sorted(PLATE_COUNTS))
 #: The labels the digit votes are given for: the ten digits, then "not a glyph".
 VOTE_LABELS = DIGITS + NOT_A_GLYPH
 
+#: How a piece of a number that is no digit shows in the text of a number read wrong.
+NOT_A_GLYPH_TEXT = "?"
+
 #: Around a number, its plate is looked at this many digit heights to each side: the
 #: second digit of a 75 the first pass missed is within 0.7 of them; the next plate's
 #: digits are always more than 2 away (plates are 2.9 digit heights wide).
@@ -69,6 +72,32 @@ MIN_INK_CONTRAST = 30
 #: A digit is never wider than this many times its height, even seen from an angle
 #: (the widest unseen font's 0 is 0.65, squashed by the camera to 0.9 at most).
 WIDEST_DIGIT = 1.0
+
+#: A glyph whose ink starts further in from its left side than this share of its width,
+#: both above its waist and below it, is open on the left like a 3: no 0, 6, 8 or 9,
+#: which are closed there. Measured on the digits of 300 bench photos (seeds 11, 23, 31):
+#: 3s from 0.41 up, 0s, 6s, 8s and 9s at most 0.25 (an 8 whose holes the blur filled
+#: as well); the clean glyphs of the 23 installed fonts: 3s from 0.57, the others at
+#: most 0.16. C059's 3, whose ball terminals every training font reads as an 8's loops,
+#: is open.
+OPEN_LEFT = 0.4
+
+#: Closed on the left (under this share): no 3. Between the two, the model alone says.
+CLOSED_LEFT = 0.25
+
+#: The digits closed on the left above and below their waist, in every font.
+CLOSED_DIGITS = "0689"
+
+#: A glyph whose top sixth spans this many times the width of its bottom sixth is
+#: top-heavy like a 7 (its bar over a foot): no 1. Bench photos (seeds 11, 23, 31): 7s
+#: from 2.27 up, 1s at most 1.5; clean glyphs of the 23 installed fonts: 7s from 2.0,
+#: 1s at most 1.89 (a sans 1, flag and no foot). A narrow 7, a stem and a bar, reads
+#: as a 1 to the model.
+TOP_HEAVY = 2.5
+
+#: A top at most this many times as wide as its foot: no 7 (a serif 1's foot is wider
+#: than its flag). Between the two, the model alone says.
+NOT_TOP_HEAVY = 1.2
 
 
 @dataclass(frozen=True)
@@ -130,9 +159,59 @@ def digit_votes(model: GlyphModel, glyphs: Sequence[Mask]) -> NDArray[np.float64
     winner's: a plate's reading weighs every value its digits could be.
     """
     votes, closest = _voters(model).votes([normalize_glyph(g) for g in glyphs], VOTE_LABELS)
+    opening = np.array([left_opening(g) for g in glyphs])
+    closed = np.array([VOTE_LABELS.index(d) for d in CLOSED_DIGITS])
+    votes[np.ix_(opening > OPEN_LEFT, closed)] = 0.0  # open on the left: no 0, 6, 8, 9
+    votes[opening < CLOSED_LEFT, VOTE_LABELS.index("3")] = 0.0  # closed there: no 3
+    heavy = np.array([top_to_foot(g) for g in glyphs])
+    votes[heavy > TOP_HEAVY, VOTE_LABELS.index("1")] = 0.0  # a bar over a foot: no 1
+    votes[heavy < NOT_TOP_HEAVY, VOTE_LABELS.index("7")] = 0.0  # no wider on top: no 7
     for row, near in enumerate(closest):
-        votes[row] *= nearness_of(float(near)) / votes[row].sum()
+        total = votes[row].sum()  # nothing left: the shape denies every label voted for
+        votes[row] *= nearness_of(float(near)) / total if total > 0 else 0.0
     return votes
+
+
+def left_opening(mask: Mask) -> float:
+    """How far in from its left side a glyph's ink starts, as a share of its width: the
+    most open row above its waist (a fifth to 45% of its height) and below it (55% to
+    four fifths), the lesser of the two.
+
+    A 3 and an 8 share their right half; a 3 is open on the left above and below its
+    middle arm, an 8 (like a 0, 6 or 9) is closed there by its loops, even when the blur
+    filled their holes. The model's HOG cells blur that difference for some fonts.
+    """
+    ink = _trim(mask) > 0
+    height, width = ink.shape
+    if height < 5 or width == 0:
+        return 0.0
+    start = np.where(ink.any(axis=1), ink.argmax(axis=1), width) / width
+
+    def most_open(top: float, bottom: float) -> float:
+        first = int(top * height)
+        return float(start[first : max(first + 1, int(bottom * height))].max())
+
+    return min(most_open(0.2, 0.45), most_open(0.55, 0.8))
+
+
+def top_to_foot(mask: Mask) -> float:
+    """How many times wider a glyph's top sixth is than its bottom sixth.
+
+    A 7 is a bar over a narrow foot; a 1 is a stem, its flag no wider than twice its
+    foot (a serif 1's foot is wider than its top). Turned or sheared, both sixths widen
+    alike: the ratio only comes nearer to 1.
+    """
+    ink = _trim(mask) > 0
+    height = ink.shape[0]
+    if height < 6:
+        return 1.0
+    sixth = height // 6
+
+    def span(rows: NDArray[np.bool_]) -> int:
+        columns = np.flatnonzero(rows.any(axis=0))
+        return int(columns[-1] - columns[0] + 1) if columns.size else 0
+
+    return span(ink[:sixth]) / max(1, span(ink[-sixth:]))
 
 
 def _cut(mask: Mask, parts: int) -> list[Mask]:
@@ -309,7 +388,8 @@ def _decide(ink: _Ink, vote_of: dict[int, NDArray[np.float64]]) -> Number:
                     support[text] = (score, way)
     ranked = sorted(support, key=lambda t: -support[t][0])
     if not ranked or support[ranked[0]][0] <= 0.0:
-        return Number(ink.box, ink.pieces, plain.replace(NOT_A_GLYPH, "?"), 0.0, False, ink.ways)
+        text = plain.replace(NOT_A_GLYPH, NOT_A_GLYPH_TEXT)
+        return Number(ink.box, ink.pieces, text, 0.0, False, ink.ways)
     best = ranked[0]
     score, digits = support[best]
     runner_up = support[ranked[1]][0] if len(ranked) > 1 else 0.0
@@ -637,24 +717,49 @@ def _numbers(
     for shifted, numbers in _placements(layout, placed):
         plates = [numbers.get(divmod(i, shifted.columns)[::-1]) for i in range(DRAW_SIZE)]
         for i, number in enumerate(plates):
-            if number is None:  # look again where the plate must be (glare, faint ink)
+            if number is None or number.confidence < UNSURE_BELOW:
                 row, column = divmod(i, shifted.columns)
-                cx, cy = shifted.centre(column, row)
-                box = (round(cx - 0.3 * size), round(cy - size / 2), round(0.6 * size), round(size))
-                plates[i] = read_number(gray, box, model)
+                centre = shifted.centre(column, row)
+                plates[i] = _look_again(gray, model, centre, size, number=number, read=read)
         valid = [n for n in plates if n is not None and n.valid]
         seen = (
             sum(n.confidence >= 0.5 for n in valid),
             len(valid),
+            # Digits that make no plate value are a plate all the same (an italic 10
+            # read 00), where past the end of the row there is nothing.
+            sum(n is not None and NOT_A_GLYPH_TEXT not in n.text for n in plates),
             sum(n.confidence for n in valid),
         )
         options.append((seen, plates, shifted))
     options.sort(key=lambda option: option[0], reverse=True)
     best = options[0]
-    tied = len(options) > 1 and options[1][0][:2] == best[0][:2]
-    if tied and best[0][2] - options[1][0][2] < 0.3:  # which plate is missing is a guess
+    tied = len(options) > 1 and options[1][0][:3] == best[0][:3]
+    if tied and best[0][3] - options[1][0][3] < 0.3:  # which plate is missing is a guess
         return [None] * DRAW_SIZE, seventh > 0, None
     return best[1], seventh > 0, best[2]
+
+
+def _look_again(
+    gray: NDArray[np.uint8],
+    model: GlyphModel,
+    centre: tuple[float, float],
+    size: float,
+    *,
+    number: Number | None,
+    read: Sequence[Number],
+) -> Number | None:
+    """The surest reading of the plate whose number is centred at ``centre``, a node of
+    the grid where no number, or an unsure one, was placed.
+
+    The plate is looked at again there (glare, faint ink, or a piece of the number read
+    unsure: the right stroke of a 9 faded by glare, as a 1), and numbers the first pass
+    read too unsure to place the grid (a slanted 100 read 10 with 0.03) are heard too.
+    """
+    cx, cy = centre
+    box = (round(cx - 0.3 * size), round(cy - size / 2), round(0.6 * size), round(size))
+    near = [n for n in read if np.hypot(n.cx - cx, n.cy - cy) < NODE_SLACK * size]
+    candidates = [n for n in (number, read_number(gray, box, model), *near) if n is not None]
+    return max(candidates, key=lambda n: (n.valid, n.confidence), default=None)
 
 
 def _by_height(read: list[Number]) -> list[Number | None]:
@@ -716,18 +821,29 @@ def labelled_digits(
 def _second_opinions(numbers: Sequence[Number]) -> dict[int, str]:
     """Tesseract's reading of each number (by ``id``), where it has one.
 
-    All numbers are read in one call; when its words do not line up with the numbers,
-    each number the model is unsure of is read alone (a few ms each: Tesseract stays loaded).
+    All numbers are read in one call. Read in a line, Tesseract now and then reads a
+    plate the model is sure of as another value (a narrow 7 as 1 or 4, a 5 as 9 or 2:
+    6 of 1,200 plates, seeds 11 and 23, every one read right by the model): such a
+    number is read again alone, and that reading is the opinion (alone, all six were
+    read as the model did, or not read at all). When its words do not line up with the
+    numbers, each number the model is unsure of is read alone (a few ms each: Tesseract
+    stays loaded).
     """
     words = tesseract_words([list(n.digits) for n in numbers], DIGITS, gap=3)
+    second: dict[int, str] = {}
     if words is not None and len(words) == len(numbers):
-        return {id(n): word for n, word in zip(numbers, words, strict=True)}
-    second = {}
-    for number in numbers:
-        if number.valid and AGREEMENT_FLOOR <= number.confidence < UNSURE_BELOW:
-            alone = tesseract_words([list(number.digits)], DIGITS)
-            if alone is not None and len(alone) == 1:
-                second[id(number)] = alone[0]
+        second = {id(n): word for n, word in zip(numbers, words, strict=True)}
+        doubted = [n for n in numbers if second[id(n)] in PLATE_TEXTS and second[id(n)] != n.text]
+    else:
+        doubted = [n for n in numbers if AGREEMENT_FLOOR <= n.confidence < UNSURE_BELOW]
+    for number in doubted:
+        if not number.valid:
+            continue
+        alone = tesseract_words([list(number.digits)], DIGITS)
+        if alone is not None and len(alone) == 1:
+            second[id(number)] = alone[0]
+        else:
+            second.pop(id(number), None)
     return second
 
 
