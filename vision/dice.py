@@ -468,28 +468,31 @@ def _find_dice(
     marks: list[Mark] = []
     fits: list[tuple[Fit, Fit]] = []
     for mark in candidates[:MAX_CANDIDATES]:
-        fit = _face(grads, letter, mark)
-        support = max(fit[0].support, fit[1].support)
-        if support < MIN_SUPPORT:
-            continue
         reach = max(mark.w, mark.h)
         near = [
             i
             for i, c in enumerate(marks)
             if math.hypot(mark.cx - c.cx, mark.cy - c.cy) < 1.5 * max(reach, c.w, c.h)
         ]
+        # A letter and its hole, or a light face and its letter, share a centre: the one
+        # a face of its own size fits better around is the letter. Another mark near a
+        # larger one (a letter of a face leaning away) is no up face: no face is fitted.
+        shared = len(near) == 1 and math.hypot(
+            mark.cx - marks[near[0]].cx, mark.cy - marks[near[0]].cy
+        ) < 0.25 * max(reach, marks[near[0]].w, marks[near[0]].h)
+        if (near and not shared) or (not near and len(marks) == 4):
+            continue
+        fit = _face(grads, letter, mark)
+        support = max(fit[0].support, fit[1].support)
+        if support < MIN_SUPPORT:
+            continue
         if not near:
             marks.append(mark)
             fits.append(fit)
             continue
-        # A letter and its hole, or a light face and its letter, share a centre: the one
-        # a face of its own size fits better around is the letter.
         i = near[0]
-        shared = math.hypot(mark.cx - marks[i].cx, mark.cy - marks[i].cy) < 0.25 * max(
-            reach, marks[i].w, marks[i].h
-        )
         better = support > BETTER_FACE * max(f.support for f in fits[i])
-        if len(near) == 1 and shared and better and not _hole_of(image, mark, marks[i]):
+        if better and not _hole_of(image, mark, marks[i]):
             marks[i], fits[i] = mark, fit
     marks, fits = marks[:4], fits[:4]
     if not marks:
