@@ -1,10 +1,12 @@
 """Reading the dice from above: three consonant d20, then the vowel die."""
 
+import math
+
 import cv2
 import numpy as np
 
 from vision.camera import load_photo
-from vision.dice import _candidates, read_dice
+from vision.dice import _candidates, dice_faces, read_dice
 from vision.glyphs import UNSEEN_FONTS, render_text
 from vision.reading import NothingFound
 from vision.samples import SAMPLES
@@ -94,3 +96,28 @@ def test_dice_seen_by_a_camera_tilted_further_are_still_read() -> None:
         right += sum(v == f for v, f in zip(values, faces, strict=False))
         silent += sum(v not in ("?", f) for v, f in zip(values, faces, strict=False))
     assert right / total >= 0.8 and silent == 0
+
+
+def test_a_fifth_face_as_large_as_the_dice_letters_makes_every_face_unsure() -> None:
+    # Which four are the dice would be a guess (a streak of wood, a cell of a cloth can
+    # sit in a face of its size): no face is read as sure.
+    photo = dice_photo("BKW*", np.random.default_rng(3), UNSEEN_FONTS[0], "light")
+    first = read_dice(photo)
+    assert first.values == ("B", "K", "W", "*")
+    # A copy of the first consonant die, put where the photo is empty: a fifth die.
+    mark = dice_faces(photo).faces[0].mark
+    half = 2 * max(mark.w, mark.h)
+    die = photo[
+        round(mark.cy) - half : round(mark.cy) + half, round(mark.cx) - half : round(mark.cx) + half
+    ]
+    marks = [f.mark for f in dice_faces(photo).faces]
+    spots = [
+        (x, y)
+        for x in range(half, photo.shape[1] - half, 20)
+        for y in range(half, photo.shape[0] - half, 20)
+    ]
+    x, y = max(spots, key=lambda s: min(math.hypot(s[0] - m.cx, s[1] - m.cy) for m in marks))
+    five = photo.copy()
+    five[y - half : y + half, x - half : x + half] = die
+    reading = read_dice(five)
+    assert set(reading.values) == {"?"} and reading.warnings

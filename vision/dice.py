@@ -95,6 +95,10 @@ SAME_COLUMN = 0.05
 #: Faces read right: 99% under 1.46 (1,978 faces, seeds 11, 23, 31, 41, 53).
 FAR_FROM_LETTERS = 1.7
 
+#: A fifth face found makes the dice a guess when its letter is at least this share of
+#: the size of the smallest of the four (the dice's letters are all of a size).
+RIVAL_SIZE = 0.8
+
 #: Marks tried, the largest first, before giving up on finding four dice.
 MAX_CANDIDATES = 16
 
@@ -113,7 +117,8 @@ class Face:
 
 
 def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]:
-    """Marks dark on light and light on dark, the largest first.
+    """Marks dark on light and light on dark, the largest first (the longer side of
+    their box).
 
     Among them are the letters of the up faces, but also the letters of the faces that
     lean away, the holes of letters (an R's, an O's) and, on a light die, its whole up
@@ -126,8 +131,10 @@ def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]
     # alike; dice letters differ (other letters, other turns).
     sizes = np.array([[m.w, m.h, a] for m, a in zip(printed, areas, strict=True)], float)
     twins = [int((np.abs(sizes - row) <= TWIN * row).all(axis=1).sum()) - 1 for row in sizes]
-    kept = [(a, m) for m, a, t in zip(printed, areas, twins, strict=True) if t < PATTERN_TWINS]
-    return [m for _, m in sorted(kept, key=lambda pair: -pair[0])]
+    kept = [m for m, t in zip(printed, twins, strict=True) if t < PATTERN_TWINS]
+    # Largest by size, not by ink: a filled blob (a cell of a cloth) has more ink than
+    # a letter of its size or larger.
+    return sorted(kept, key=lambda m: -max(m.w, m.h))
 
 
 def _around(
@@ -488,7 +495,7 @@ def _find_dice(
         shared = len(near) == 1 and math.hypot(
             mark.cx - marks[near[0]].cx, mark.cy - marks[near[0]].cy
         ) < 0.25 * max(reach, marks[near[0]].w, marks[near[0]].h)
-        if (near and not shared) or (not near and len(marks) == 4):
+        if near and not shared:
             continue
         fit = _face(grads, letter, mark)
         support = max(fit[0].support, fit[1].support)
@@ -502,7 +509,6 @@ def _find_dice(
         better = support > BETTER_FACE * max(f.support for f in fits[i])
         if better and not _hole_of(image, mark, marks[i]):
             marks[i], fits[i] = mark, fit
-    marks, fits = marks[:4], fits[:4]
     if not marks:
         raise NothingFound("aucun dé trouvé sur la photo")
     # One camera sees every face: each is fitted again through the squash most faces
@@ -523,6 +529,14 @@ def dice_faces(image: Image) -> Layout:
         np.uint8,
     )
     marks, fits = _find_dice(gray, small)
+    if len(marks) > 4 and _size(marks[4]) >= RIVAL_SIZE * min(_size(m) for m in marks[:4]):
+        # A mark of the table (a cell of a cloth, a streak of wood) can sit in a "face"
+        # of its size too: if it is as large as a die's letter, which four marks are the
+        # dice is a guess.
+        doubt = ("plus de 4 dés trouvés : lecture incertaine",)
+        guessed = [Face(m, 3, _ups(f[0])) for m, f in zip(marks[:4], fits[:4], strict=True)]
+        return Layout(guessed, doubt, mixed=True)
+    marks, fits = marks[:4], fits[:4]
     # The vowel die is the one whose face is more square than triangular, and only one
     # is. Otherwise which die is which is a guess: a die read in the wrong alphabet (a J
     # read as the joker) also moves the others, so no face is given as sure.
@@ -554,6 +568,10 @@ def _clearly_square(square: tuple[Fit, Fit], next_one: tuple[Fit, Fit]) -> bool:
     (seen at an angle, the hexagon around a d20's face lends a square some support)."""
     ratio = [s.support / max(t.support, 1e-6) for t, s in (square, next_one)]
     return ratio[0] > CLEARLY_SQUARE * ratio[1] and next_one[0].support >= MIN_SUPPORT
+
+
+def _size(mark: Mark) -> int:
+    return max(mark.w, mark.h)
 
 
 def _left(face: Face) -> float:
