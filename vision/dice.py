@@ -7,10 +7,13 @@ on the vowel die. Letters are looked for in both polarities (light on a dark die
 on a light one) and kept when printed on a plain surface; the largest ones around which
 a triangle or a square of their size follows edges of the photo are the up faces. Faces
 are told by shape, not colour (a black die's faces differ by a few grey levels only),
-and the vowel die is the one face more square than triangular. A letter stands on one
-edge of its face, so only those orientations are tried (three on a triangle, four on a
-square), never the 90° or 180° turns that make a Z of an N or a W of an M; the one that
-looks most like a letter is read, and a rival sure of another letter makes it "?".
+and the vowel die is the one face more square than triangular. A camera above a table is
+rarely exactly overhead: faces are fitted foreshortened along the photo's height, by one
+squash for all (one camera), and each letter is stretched back by it before it is read.
+A letter stands on one edge of its face, so only those orientations are tried (three on
+a triangle, four on a square), never the 90° or 180° turns that make a Z of an N or a
+W of an M; the one that looks most like a letter is read, and a rival sure of another
+letter makes it "?".
 """
 
 from __future__ import annotations
@@ -98,6 +101,10 @@ FAR_FROM_LETTERS = 1.7
 #: A fifth face found makes the dice a guess when its letter is at least this share of
 #: the size of the smallest of the four (the dice's letters are all of a size).
 RIVAL_SIZE = 0.8
+
+#: A consonant die's letter is unsure below this share of the vote of every letter,
+#: vowels included (a C read Q with 0.56, seed 41; one right face of 1,396 below 0.6).
+CONSONANT_SHARE = 0.6
 
 #: Marks tried, the largest first, before giving up on finding four dice.
 MAX_CANDIDATES = 16
@@ -412,8 +419,9 @@ def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]
     quarter like a C, but less than they look like a C and a U. If that letter is not
     one the die carries, the face is unsure. Its confidence is its share among the
     letters the die carries (a bar on the vowel die is an I, whatever J or L it looks
-    like too). Another orientation that reads, sure of itself, another letter of the
-    die makes it unsure.
+    like too); a consonant's share among all letters must be :data:`CONSONANT_SHARE`.
+    Another orientation that reads, sure of itself, another letter of the die makes it
+    unsure.
     """
     glyphs = [normalize_glyph(_turned(f.mark, up, f.squash)) for f in faces for up in f.ups]
     votes = _votes(model, glyphs)
@@ -432,7 +440,10 @@ def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]
             and v.share(v.winner) >= UNSURE_BELOW
             and v.closest < best.closest + RIVAL_SLACK
         ]
-        if letter not in allowed or best.closest > FAR_FROM_LETTERS:
+        # A consonant that looks nearly as much like a vowel (an O: a Q without its
+        # tail, a C, a D) is unsure; on the vowel die a bar is an I, whatever J it is.
+        vowel_like = face.corners == 3 and best.share(letter) < CONSONANT_SHARE
+        if letter not in allowed or best.closest > FAR_FROM_LETTERS or vowel_like:
             answers.append(("?", 0.0))
         else:
             answers.append((letter, best.share(letter, allowed) * (0.5 if rivals else 1.0)))
