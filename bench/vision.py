@@ -5,7 +5,9 @@ fonts the glyph model never learns from, on every kind of table in turn. Prints,
 and after a calibration, the share of tiles read right, of "?" and of silent misreads (a
 wrong letter not marked "?"), whole racks read right, and milliseconds per photo; then
 the same figures for photos of the six plates (before and after a calibration with
-two photos of plates, 1 to 6 and 7 8 9 10 25 50, in each font) and of the dice.
+two photos of plates, 1 to 6 and 7 8 9 10 25 50, in each font) and of the dice (before
+and after a calibration with photos of known faces in each font: two photos, BCDA and
+FGHE, then seven showing every face).
 
 "After calibration" plays a user with one tile set: for each unseen font, a tile style
 (font and colours) is fixed, three photos of the racks ABCDEFGHIJ, KLMNOPQRST and UVWXYZ
@@ -34,7 +36,12 @@ import numpy as np  # noqa: E402
 
 from solver.plates import draw_numbers  # noqa: E402
 from vision import reading  # noqa: E402
-from vision.calibrate import CalibrationError, learn_letters, learn_numbers  # noqa: E402
+from vision.calibrate import (  # noqa: E402
+    CalibrationError,
+    learn_dice,
+    learn_letters,
+    learn_numbers,
+)
 from vision.camera import Image  # noqa: E402
 from vision.dice import read_dice  # noqa: E402
 from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
@@ -238,9 +245,43 @@ def _plates_users(root: Path, seed: int) -> dict[str, Path]:
     return folders
 
 
+#: What a user shows ``arbitre calibrate --kind dice``: every face of the dice, turned up
+#: by hand, four dice a photo (the three consonant dice, then the vowel die).
+CALIBRATION_DICE = ("BCDA", "FGHE", "JKLI", "MNPO", "QRSU", "TVW*", "XZBA")
+
+#: Photos of a calibration a user takes again when one is refused (dice not all found).
+RETAKES = 3
+
+
+def _dice_users(root: Path, seed: int, shown: Sequence[str]) -> dict[str, Path]:
+    """For each unseen font, a data directory calibrated with photos of its dice showing
+    the faces ``shown``; a photo the calibration refuses is taken again (another throw of
+    the same faces), as a user would."""
+    folders = {}
+    for f, font in enumerate(UNSEEN_FONTS):
+        folder = folders[font] = _user_folder(root, f"dice{len(shown)}-{f}")
+        probe = _user_folder(root, f"dice{len(shown)}-probe{f}")
+        shots = []
+        for k, faces in enumerate(shown):
+            for take in range(RETAKES):
+                rng = np.random.default_rng((seed, 2, f, k, take))
+                photo = dice_photo(faces, rng, font, TABLES[(f + k + take) % len(TABLES)])
+                try:  # each photo alone first: a refused one is taken again
+                    learn_dice([(faces, photo, faces)], probe, reset=True)
+                except CalibrationError as error:
+                    print(f"  (étalonnage des dés en {font} : photo reprise, {error})")
+                    continue
+                shots.append((faces, photo, faces))
+                break
+        if shots:
+            learn_dice(shots, folder, reset=True)
+    return folders
+
+
 def _numbers_and_dice(count: int, seed: int, root: Path, kinds: Sequence[str]) -> None:
-    """Plates and dice in the unseen fonts, every table in turn; the plates again after a
-    calibration with two photos of plates in each font (a user's own set)."""
+    """Plates and dice in the unseen fonts, every table in turn; then again after a
+    calibration of a user's own set in each font: the plates with two photos, the dice
+    with two photos (some faces only) and with seven (every face)."""
     folder = root / "shared"
     print(
         "| photos | valeurs | justes | « ? » | erreurs muettes | photos justes "
@@ -259,6 +300,13 @@ def _numbers_and_dice(count: int, seed: int, root: Path, kinds: Sequence[str]) -
             folders = [users[font] for _, _, font in drawn]
             readings, times = _read_values(kind, photos, folders)
             print(_values_line("plaques après étalonnage (2 photos)", readings, truths, times))
+        if kind == "dice":
+            for shown in (CALIBRATION_DICE[:2], CALIBRATION_DICE):
+                users = _dice_users(root, seed, shown)
+                folders = [users[font] for _, _, font in drawn]
+                readings, times = _read_values(kind, photos, folders)
+                name = f"dés après étalonnage ({len(shown)} photos)"
+                print(_values_line(name, readings, truths, times))
 
 
 if __name__ == "__main__":

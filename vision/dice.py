@@ -7,10 +7,13 @@ on the vowel die. Letters are looked for in both polarities (light on a dark die
 on a light one) and kept when printed on a plain surface; the largest ones around which
 a triangle or a square of their size follows edges of the photo are the up faces. Faces
 are told by shape, not colour (a black die's faces differ by a few grey levels only),
-and the vowel die is the one face more square than triangular. A letter stands on one
-edge of its face, so only those orientations are tried (three on a triangle, four on a
-square), never the 90° or 180° turns that make a Z of an N or a W of an M; the one that
-looks most like a letter is read, and a rival sure of another letter makes it "?".
+and the vowel die is the one face more square than triangular. A camera above a table is
+rarely exactly overhead: faces are fitted foreshortened along the photo's height, by one
+squash for all (one camera), and each letter is stretched back by it before it is read.
+A letter stands on one edge of its face, so only those orientations are tried (three on
+a triangle, four on a square), never the 90° or 180° turns that make a Z of an N or a
+W of an M; the one that looks most like a letter is read, and a rival sure of another
+letter makes it "?".
 """
 
 from __future__ import annotations
@@ -48,6 +51,11 @@ KIND = "dice"
 #: A face whose square fits this much better than its triangle is the vowel die's.
 SQUARE_OVER_TRIANGLE = 1.0
 
+#: When two faces are more square than triangular, the most square one is the vowel
+#: die only if it is this many times more square than the other (seed 11: the vowel
+#: die 11.7, a d20 seen at an angle 2.9).
+CLEARLY_SQUARE = 2.0
+
 #: Radius of a d20's up triangle (centre to corner) over its letter's size (the larger
 #: side of its box), and half the side of the vowel die's square over its letter's size.
 TRIANGLE_RADII = (0.9, 1.9)
@@ -57,10 +65,11 @@ SQUARE_HALVES = (0.6, 1.3)
 #: (derivative across the edge, summed over the colour channels).
 MIN_SUPPORT = 3.0
 
-#: A letter is printed on a plain face: the colour around it spreads by less than this
-#: share of its step to the letter (up letters: 90% under 0.23; the corners of a
-#: checked cloth, the holes of letters: mostly over 1).
-PLAIN_AROUND = 0.4
+#: A letter is printed on a plain face: the colour around it, less its smooth shading,
+#: spreads by less than this share of its step to the letter (the corners of a checked
+#: cloth, the holes of letters: mostly over 1; up letters under a lamp's highlight: 0.1,
+#: a gingham's cell seen at an angle: 0.4, seed 11).
+PLAIN_AROUND = 0.3
 
 #: Marks whose width, height and area match within this share are twins; a mark with
 #: this many twins is a cell of a patterned table, not a letter.
@@ -89,6 +98,14 @@ SAME_COLUMN = 0.05
 #: Faces read right: 99% under 1.46 (1,978 faces, seeds 11, 23, 31, 41, 53).
 FAR_FROM_LETTERS = 1.7
 
+#: A fifth face found makes the dice a guess when its letter is at least this share of
+#: the size of the smallest of the four (the dice's letters are all of a size).
+RIVAL_SIZE = 0.8
+
+#: A consonant die's letter is unsure below this share of the vote of every letter,
+#: vowels included (a C read Q with 0.56, seed 41; one right face of 1,396 below 0.6).
+CONSONANT_SHARE = 0.6
+
 #: Marks tried, the largest first, before giving up on finding four dice.
 MAX_CANDIDATES = 16
 
@@ -102,10 +119,13 @@ class Face:
     """3 for a d20's triangle, 4 for the vowel die's square."""
     ups: tuple[float, ...]
     """Candidate angles (degrees) of the letter's top, one per edge of the face."""
+    squash: float = 1.0
+    """The photo's foreshortening along its height, undone before the letter is read."""
 
 
 def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]:
-    """Marks dark on light and light on dark, the largest first.
+    """Marks dark on light and light on dark, the largest first (the longer side of
+    their box).
 
     Among them are the letters of the up faces, but also the letters of the faces that
     lean away, the holes of letters (an R's, an O's) and, on a light die, its whole up
@@ -118,14 +138,17 @@ def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]
     # alike; dice letters differ (other letters, other turns).
     sizes = np.array([[m.w, m.h, a] for m, a in zip(printed, areas, strict=True)], float)
     twins = [int((np.abs(sizes - row) <= TWIN * row).all(axis=1).sum()) - 1 for row in sizes]
-    kept = [(a, m) for m, a, t in zip(printed, areas, twins, strict=True) if t < PATTERN_TWINS]
-    return [m for _, m in sorted(kept, key=lambda pair: -pair[0])]
+    kept = [m for m, t in zip(printed, twins, strict=True) if t < PATTERN_TWINS]
+    # Largest by size, not by ink: a filled blob (a cell of a cloth) has more ink than
+    # a letter of its size or larger.
+    return sorted(kept, key=lambda m: -max(m.w, m.h))
 
 
 def _around(
     image: NDArray[np.uint8], mark: Mark
-) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    """The colours of a mark's pixels and of a thin ring around it (rows of BGR)."""
+) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
+    """The colours of a mark's pixels and of a thin ring around it (rows of BGR), and
+    where the ring's pixels are (rows of x, y about the mark's centre, in its sizes)."""
     pad = max(3, round(0.15 * max(mark.w, mark.h)))
     y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
     window = image[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad].astype(np.float32)
@@ -133,16 +156,29 @@ def _around(
     ink[mark.y - y0 : mark.y - y0 + mark.h, mark.x - x0 : mark.x - x0 + mark.w] = mark.mask
     near = cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * pad + 1,) * 2))
     ring = (near > 0) & (cv2.dilate(ink, np.ones((5, 5), np.uint8)) == 0)
-    return window[ink > 0], window[ring]
+    ys, xs = np.nonzero(ring)
+    size = max(mark.w, mark.h)
+    where = np.stack([(xs + x0 - mark.cx) / size, (ys + y0 - mark.cy) / size], axis=1)
+    return window[ink > 0], window[ring], where.astype(np.float32)
 
 
 def _plain_around(image: NDArray[np.uint8], mark: Mark) -> float:
     """How plain the surface right around a mark is: the spread of its colour over the
-    step from it to the mark (0: a letter printed on a plain face)."""
-    ink, ring = _around(image, mark)
+    step from it to the mark (0: a letter printed on a plain face).
+
+    The spread is taken from a smooth surface fitted to the ring (a quadratic in x and
+    y): a lamp's highlight, or the light falling off across a die, shades a face
+    smoothly and leaves it plain, while the cells of a checked cloth or the strokes
+    around a letter's hole step.
+    """
+    ink, ring, where = _around(image, mark)
     if len(ring) < 10:
         return 1.0
-    low, middle, high = np.percentile(ring, (10, 50, 90), axis=0)
+    x, y = where[:, 0], where[:, 1]
+    terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
+    fitted = terms @ np.linalg.lstsq(terms, ring, rcond=None)[0]
+    low, high = np.percentile(ring - fitted, (10, 90), axis=0)
+    middle = np.median(ring, axis=0)
     step = float(np.abs(np.median(ink, axis=0) - middle).max())
     return float((high - low).max()) / max(step, 1.0)
 
@@ -151,7 +187,7 @@ def _hole_of(image: NDArray[np.uint8], inner: Mark, outer: Mark) -> bool:
     """Whether ``inner`` is a hole of the letter ``outer`` (the face seen through an O),
     rather than a letter on the face ``outer``: a hole is the colour around its letter."""
     inside = np.median(_around(image, inner)[0], axis=0)
-    ink, ring = _around(image, outer)
+    ink, ring, _ = _around(image, outer)
     if len(ring) == 0:
         return False
     around = np.median(ring, axis=0)
@@ -167,11 +203,19 @@ class Fit:
 
     corners: int
     angle: float
-    """Direction (radians, image axes) of the first corner seen from the centre."""
+    """Direction (radians, image axes) of the first corner seen from the centre, before
+    the squash."""
     radius: float
-    """Distance from the centre to a corner (pixels)."""
+    """Distance from the centre to a corner (pixels), before the squash."""
     support: float
     """Mean step of colour across its weakest edge."""
+    squash: float = 1.0
+    """Its height over its width: a regular polygon seen by a camera tilted forward."""
+
+
+#: Heights over widths tried for a face: a camera over the table, tilted forward (along
+#: the photo's height) by up to about 40 degrees, sees faces foreshortened so.
+SQUASHES = (1.0, 0.88, 0.76)
 
 
 def _gradients(image: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
@@ -183,54 +227,96 @@ def _gradients(image: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[n
     )
 
 
-def _fit(
+def _supports(
     grads: tuple[NDArray[np.float32], NDArray[np.float32]],
     letter: NDArray[np.bool_],
     centre: tuple[float, float],
     corners: int,
-    radii: NDArray[np.float64],
-) -> Fit:
-    """The regular polygon around ``centre`` whose edges the photo's edges follow best."""
+    grid: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]],
+    *,
+    samples: int,
+) -> NDArray[np.float64]:
+    """How well the edges of each polygon of ``grid`` (angles, radii, squashes) lie on
+    edges of the photo: the step of colour across its weakest edge, per grid cell."""
     gx, gy = grads
     height, width = letter.shape
+    angles, radii, squashes = grid
     step = 2 * math.pi / corners
-    angles = np.radians(np.arange(0.0, math.degrees(step), 2.0))
-    t = np.linspace(0.15, 0.85, 15)
-    # a: angle, r: radius, e: edge, s: sample along it.
-    first = angles[:, None, None] + step * np.arange(corners)[None, None, :]
-    start = np.stack([np.cos(first), np.sin(first)], -1) * radii[None, :, None, None]
-    end = np.stack([np.cos(first + step), np.sin(first + step)], -1) * radii[None, :, None, None]
-    points = start[..., None, :] + (end - start)[..., None, :] * t[:, None]
-    xs = np.clip(np.rint(centre[0] + points[..., 0]).astype(int), 0, width - 1)
-    ys = np.clip(np.rint(centre[1] + points[..., 1]).astype(int), 0, height - 1)
-    normal = first + step / 2
-    across = gx[ys, xs] * np.cos(normal)[..., None] + gy[ys, xs] * np.sin(normal)[..., None]
-    valid = ~letter[ys, xs]
-    outside = (
-        (centre[0] + points[..., 0] < 0)
-        | (centre[0] + points[..., 0] >= width)
-        | (centre[1] + points[..., 1] < 0)
-        | (centre[1] + points[..., 1] >= height)
+    t = np.linspace(0.15, 0.85, samples)
+    # a: angle, r: radius, q: squash, e: edge, s: sample along it.
+    first = angles[:, None, None, None] + step * np.arange(corners)[None, None, None, :]
+    scale = radii[None, :, None, None]
+    squash = squashes[None, None, :, None]
+    start = np.stack(np.broadcast_arrays(np.cos(first) * scale, np.sin(first) * scale * squash), -1)
+    end = np.stack(
+        np.broadcast_arrays(np.cos(first + step) * scale, np.sin(first + step) * scale * squash), -1
     )
-    valid &= ~outside
+    points = start[..., None, :] + (end - start)[..., None, :] * t[:, None]
+    px, py = centre[0] + points[..., 0], centre[1] + points[..., 1]
+    xs = np.clip(np.rint(px).astype(int), 0, width - 1)
+    ys = np.clip(np.rint(py).astype(int), 0, height - 1)
+    # The outward normal of each edge (its direction turned a quarter clockwise).
+    along = end - start
+    length = np.maximum(np.hypot(along[..., 0], along[..., 1]), 1e-9)
+    nx, ny = along[..., 1] / length, -along[..., 0] / length
+    across = gx[ys, xs] * nx[..., None] + gy[ys, xs] * ny[..., None]
+    valid = ~letter[ys, xs] & (px >= 0) & (px < width) & (py >= 0) & (py < height)
     # An edge of a face is one step of shade all along (the median ignores the strokes
     # of letters that cross it), and a face is lighter, or darker, than all around it.
     count = valid.sum(axis=-1)
     ordered = np.sort(np.where(valid, across, np.inf), axis=-1)
     middle = np.maximum(count - 1, 0)[..., None] // 2
     steps = np.take_along_axis(ordered, middle, axis=-1)[..., 0]
-    steps[count < 0.4 * len(t)] = 0.0
-    weakest = np.maximum(steps.min(axis=-1), (-steps).min(axis=-1))
-    a, r = np.unravel_index(int(np.argmax(weakest)), weakest.shape)
-    return Fit(corners, float(angles[a]), float(radii[r]), float(weakest[a, r]))
+    steps[count < 0.4 * samples] = 0.0
+    return np.asarray(np.maximum(steps.min(axis=-1), (-steps).min(axis=-1)), np.float64)
+
+
+#: The search for a face's polygon: a coarse grid (angle step in degrees, samples per
+#: edge), then a fine one around its best cell. The letter is read in the directions
+#: of the fine angle: the model learned letters tilted by 6 degrees at most.
+COARSE = (4.0, 9)
+FINE = (1.0, 15)
+#: Sizes of triangle and square tried by the coarse grid (the fine one looks between
+#: them; 25 and 17 read 4 faces more of 800, seeds 11 and 23, in a third more time).
+COARSE_RADII = (13, 9)
+
+
+def _fit(
+    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    letter: NDArray[np.bool_],
+    centre: tuple[float, float],
+    corners: int,
+    radii: NDArray[np.float64],
+    *,
+    squashes_tried: tuple[float, ...],
+) -> Fit:
+    """The regular polygon around ``centre``, foreshortened along the photo's height by
+    one of ``squashes_tried`` or near it, whose edges the photo's edges follow best."""
+    step = 360.0 / corners
+    angles = np.radians(np.arange(0.0, step, COARSE[0]))
+    squashes = np.array(squashes_tried)
+    coarse = _supports(grads, letter, centre, corners, (angles, radii, squashes), samples=COARSE[1])
+    a, r, q = (int(i) for i in np.unravel_index(int(np.argmax(coarse)), coarse.shape))
+    near = np.radians(np.arange(-COARSE[0], COARSE[0] + 0.1, FINE[0]))
+    fine_grid: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]] = (
+        angles[a] + near,
+        np.linspace(radii[max(r - 1, 0)], radii[min(r + 1, len(radii) - 1)], 5),
+        np.clip(squashes[q] + np.array([-0.06, -0.03, 0.0, 0.03, 0.06]), 0.7, 1.0),
+    )
+    fine = _supports(grads, letter, centre, corners, fine_grid, samples=FINE[1])
+    a, r, q = (int(i) for i in np.unravel_index(int(np.argmax(fine)), fine.shape))
+    angle = float(fine_grid[0][a]) % math.radians(step)
+    return Fit(corners, angle, float(fine_grid[1][r]), float(fine[a, r, q]), float(fine_grid[2][q]))
 
 
 def _face(
     grads: tuple[NDArray[np.float32], NDArray[np.float32]],
     letter: NDArray[np.bool_],
     mark: Mark,
+    squashes: tuple[float, ...] = SQUASHES,
 ) -> tuple[Fit, Fit]:
-    """The best triangle and the best square centred on the letter ``mark``.
+    """The best triangle and the best square centred on the letter ``mark``, seen
+    through one of ``squashes`` (or near it).
 
     Their sizes are bound to the letter's: a d20's up letter is about two thirds of its
     triangle's height, the vowel die's half its square's side (a mark much larger than
@@ -238,8 +324,16 @@ def _face(
     """
     size = max(mark.w, mark.h)
     centre = (mark.cx, mark.cy)
-    triangle = _fit(grads, letter, centre, 3, size * np.linspace(*TRIANGLE_RADII, 25))
-    square = _fit(grads, letter, centre, 4, size * math.sqrt(2) * np.linspace(*SQUARE_HALVES, 17))
+    triangle = _fit(
+        grads,
+        letter,
+        centre,
+        3,
+        size * np.linspace(*TRIANGLE_RADII, COARSE_RADII[0]),
+        squashes_tried=squashes,
+    )
+    halves = size * math.sqrt(2) * np.linspace(*SQUARE_HALVES, COARSE_RADII[1])
+    square = _fit(grads, letter, centre, 4, halves, squashes_tried=squashes)
     return triangle, square
 
 
@@ -261,12 +355,18 @@ def _angle(vector: NDArray[np.float64]) -> float:
     return math.degrees(math.atan2(-float(vector[0]), -float(vector[1])))
 
 
-def _turned(mark: Mark, up: float) -> Mask:
-    """The letter turned so that the direction ``up`` points up."""
-    side = int(max(mark.w, mark.h) * 1.5) + 2
+def _turned(mark: Mark, up: float, squash: float = 1.0) -> Mask:
+    """The letter stretched back to its height (``squash``: the photo's foreshortening)
+    and turned so that the direction ``up`` points up."""
+    mask = mark.mask
+    if squash != 1.0:
+        tall = max(1, round(mark.h / squash))
+        mask = np.asarray(cv2.resize(mask, (mark.w, tall), interpolation=cv2.INTER_LINEAR))
+    h, w = mask.shape
+    side = int(max(w, h) * 1.5) + 2
     canvas = np.zeros((side, side), np.uint8)
-    y, x = (side - mark.h) // 2, (side - mark.w) // 2
-    canvas[y : y + mark.h, x : x + mark.w] = mark.mask
+    y, x = (side - h) // 2, (side - w) // 2
+    canvas[y : y + h, x : x + w] = mask
     matrix = cv2.getRotationMatrix2D((side / 2, side / 2), -up, 1.0)
     turned = cv2.warpAffine(canvas, matrix, (side, side))
     return np.asarray((turned > 100) * 255, np.uint8)
@@ -319,10 +419,11 @@ def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]
     quarter like a C, but less than they look like a C and a U. If that letter is not
     one the die carries, the face is unsure. Its confidence is its share among the
     letters the die carries (a bar on the vowel die is an I, whatever J or L it looks
-    like too). Another orientation that reads, sure of itself, another letter of the
-    die makes it unsure.
+    like too); a consonant's share among all letters must be :data:`CONSONANT_SHARE`.
+    Another orientation that reads, sure of itself, another letter of the die makes it
+    unsure.
     """
-    glyphs = [normalize_glyph(_turned(f.mark, up)) for f in faces for up in f.ups]
+    glyphs = [normalize_glyph(_turned(f.mark, up, f.squash)) for f in faces for up in f.ups]
     votes = _votes(model, glyphs)
     answers = []
     start = 0
@@ -339,7 +440,10 @@ def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]
             and v.share(v.winner) >= UNSURE_BELOW
             and v.closest < best.closest + RIVAL_SLACK
         ]
-        if letter not in allowed or best.closest > FAR_FROM_LETTERS:
+        # A consonant that looks nearly as much like a vowel (an O: a Q without its
+        # tail, a C, a D) is unsure; on the vowel die a bar is an I, whatever J it is.
+        vowel_like = face.corners == 3 and best.share(letter) < CONSONANT_SHARE
+        if letter not in allowed or best.closest > FAR_FROM_LETTERS or vowel_like:
             answers.append(("?", 0.0))
         else:
             answers.append((letter, best.share(letter, allowed) * (0.5 if rivals else 1.0)))
@@ -390,33 +494,39 @@ def _find_dice(
     marks: list[Mark] = []
     fits: list[tuple[Fit, Fit]] = []
     for mark in candidates[:MAX_CANDIDATES]:
-        fit = _face(grads, letter, mark)
-        support = max(fit[0].support, fit[1].support)
-        if support < MIN_SUPPORT:
-            continue
         reach = max(mark.w, mark.h)
         near = [
             i
             for i, c in enumerate(marks)
             if math.hypot(mark.cx - c.cx, mark.cy - c.cy) < 1.5 * max(reach, c.w, c.h)
         ]
+        # A letter and its hole, or a light face and its letter, share a centre: the one
+        # a face of its own size fits better around is the letter. Another mark near a
+        # larger one (a letter of a face leaning away) is no up face: no face is fitted.
+        shared = len(near) == 1 and math.hypot(
+            mark.cx - marks[near[0]].cx, mark.cy - marks[near[0]].cy
+        ) < 0.25 * max(reach, marks[near[0]].w, marks[near[0]].h)
+        if near and not shared:
+            continue
+        fit = _face(grads, letter, mark)
+        support = max(fit[0].support, fit[1].support)
+        if support < MIN_SUPPORT:
+            continue
         if not near:
             marks.append(mark)
             fits.append(fit)
             continue
-        # A letter and its hole, or a light face and its letter, share a centre: the one
-        # a face of its own size fits better around is the letter.
         i = near[0]
-        shared = math.hypot(mark.cx - marks[i].cx, mark.cy - marks[i].cy) < 0.25 * max(
-            reach, marks[i].w, marks[i].h
-        )
         better = support > BETTER_FACE * max(f.support for f in fits[i])
-        if len(near) == 1 and shared and better and not _hole_of(image, mark, marks[i]):
+        if better and not _hole_of(image, mark, marks[i]):
             marks[i], fits[i] = mark, fit
-    marks, fits = marks[:4], fits[:4]
     if not marks:
         raise NothingFound("aucun dé trouvé sur la photo")
-    return marks, fits
+    # One camera sees every face: each is fitted again through the squash most faces
+    # show (a square squashed at will fits a d20's face seen at an angle too well).
+    best = [max(pair, key=lambda f: f.support) for pair in fits]
+    common = float(np.median([f.squash for f in best]))
+    return marks, [_face(grads, letter, mark, (common,)) for mark in marks]
 
 
 def dice_faces(image: Image) -> Layout:
@@ -430,6 +540,14 @@ def dice_faces(image: Image) -> Layout:
         np.uint8,
     )
     marks, fits = _find_dice(gray, small)
+    if len(marks) > 4 and _size(marks[4]) >= RIVAL_SIZE * min(_size(m) for m in marks[:4]):
+        # A mark of the table (a cell of a cloth, a streak of wood) can sit in a "face"
+        # of its size too: if it is as large as a die's letter, which four marks are the
+        # dice is a guess.
+        doubt = ("plus de 4 dés trouvés : lecture incertaine",)
+        guessed = [Face(m, 3, _ups(f[0])) for m, f in zip(marks[:4], fits[:4], strict=True)]
+        return Layout(guessed, doubt, mixed=True)
+    marks, fits = marks[:4], fits[:4]
     # The vowel die is the one whose face is more square than triangular, and only one
     # is. Otherwise which die is which is a guess: a die read in the wrong alphabet (a J
     # read as the joker) also moves the others, so no face is given as sure.
@@ -438,16 +556,44 @@ def dice_faces(image: Image) -> Layout:
     warnings: list[str] = []
     if len(marks) == 3 and squareness[order[0]] < SQUARE_OVER_TRIANGLE:
         # The game without the variant: three d20 and no vowel die.
-        d20 = sorted((Face(marks[i], 3, _ups(fits[i][0])) for i in order), key=lambda f: f.mark.cx)
+        shapes = [fits[i][0] for i in range(len(marks))]
+        d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order), key=_left)
         return _ordered(d20, warnings, mixed=False)
     if len(marks) != 4:
         warnings.append(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
-    elif not squareness[order[0]] > SQUARE_OVER_TRIANGLE > squareness[order[1]]:
+    elif not (
+        squareness[order[0]] > SQUARE_OVER_TRIANGLE > squareness[order[1]]
+        or _clearly_square(fits[order[0]], fits[order[1]])
+    ):
         warnings.append("dés à 20 faces et dé à 6 faces mal distingués : lecture incertaine")
     mixed = bool(warnings)
-    d6 = Face(marks[order[0]], 4, _ups(fits[order[0]][1]))
-    d20 = sorted((Face(marks[i], 3, _ups(fits[i][0])) for i in order[1:]), key=lambda f: f.mark.cx)
+    shapes = [fits[i][1 if i == order[0] else 0] for i in range(len(marks))]
+    d6 = _face_of(marks[order[0]], shapes[order[0]], shapes)
+    d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order[1:]), key=_left)
     return _ordered([*d20, d6], warnings, mixed)
+
+
+def _clearly_square(square: tuple[Fit, Fit], next_one: tuple[Fit, Fit]) -> bool:
+    """Whether the most square face is the vowel die though the next one is more square
+    than triangular too: far more square than it, and the next one's triangle found
+    (seen at an angle, the hexagon around a d20's face lends a square some support)."""
+    ratio = [s.support / max(t.support, 1e-6) for t, s in (square, next_one)]
+    return ratio[0] > CLEARLY_SQUARE * ratio[1] and next_one[0].support >= MIN_SUPPORT
+
+
+def _size(mark: Mark) -> int:
+    return max(mark.w, mark.h)
+
+
+def _left(face: Face) -> float:
+    return face.mark.cx
+
+
+def _face_of(mark: Mark, fit: Fit, every: list[Fit]) -> Face:
+    """The face of ``mark``, its letter read through the photo's foreshortening: the
+    median of every face's (one camera sees them all; one face's own is less sure)."""
+    squash = float(np.median([f.squash for f in every]))
+    return Face(mark, fit.corners, _ups(fit), squash)
 
 
 def _ordered(faces: list[Face], warnings: list[str], mixed: bool) -> Layout:
@@ -470,7 +616,7 @@ def _ordered(faces: list[Face], warnings: list[str], mixed: bool) -> Layout:
 def upright_glyph(face: Face, label: str, model: GlyphModel) -> Mask:
     """The face's letter turned the way that makes it most like ``label`` (calibration:
     the letter is known, its orientation is not)."""
-    turned = [_turned(face.mark, up) for up in face.ups]
+    turned = [_turned(face.mark, up, face.squash) for up in face.ups]
     rows = model.vectors[np.array(model.labels) == label]
     if len(rows) == 0:
         return turned[0]

@@ -174,21 +174,40 @@ class Shot:
     """Far edge's length over the near edge's."""
     tilt_deg: float
     """Largest turn of the objects in the photo."""
+    glare: tuple[float, float] = (0.04, 0.12)
+    """Radius of a glare spot over the photo's width."""
 
 
 #: A rack photographed from the players' side, at an angle; plates more from above.
 RACK_SHOT = Shot(span=(0.5, 0.92), squash=(0.55, 1.0), keystone=(0.86, 1.0), tilt_deg=7)
 PLATES_SHOT = Shot(span=(0.55, 0.9), squash=(0.7, 1.0), keystone=(0.9, 1.0), tilt_deg=5)
+#: Dice photographed from above, but a camera over a table is rarely exactly overhead:
+#: a mild foreshortening and keystone (the plates' ranges, milder still: the camera is
+#: meant to look down). A lamp's highlight on a shiny die is smaller than a die's face.
+DICE_SHOT = Shot(
+    span=(0.9, 1.0), squash=(0.8, 1.0), keystone=(0.88, 1.0), tilt_deg=5, glare=(0.015, 0.04)
+)
 
 
-def _photograph(
-    rng: np.random.Generator, plane: Plane, alpha: Plane, background: Plane, shot: Shot
-) -> Image:
-    """Warp ``plane`` (its opaque part ``alpha``) onto ``background`` as seen at an angle,
-    then spoil the photo as a real camera would."""
+@dataclass(frozen=True)
+class _View:
+    """Where the camera puts a plane of objects in the photo."""
+
+    homography: NDArray[np.float64]
+    """From the plane's pixels to the photo's."""
+    quad: NDArray[np.float32]
+    """The plane's corners in the photo."""
+    centre: NDArray[np.float64]
+    """The plane's centre in the photo."""
+
+
+def _view(
+    rng: np.random.Generator, plane: tuple[int, int], photo: tuple[int, int], shot: Shot
+) -> _View:
+    """A view drawn from ``shot`` of a plane of size ``plane`` in a photo of size
+    ``photo`` (both (w, h)): scaled, foreshortened, keystoned, turned and placed."""
     span, squash, keystone, tilt_deg = shot.span, shot.squash, shot.keystone, shot.tilt_deg
-    h_photo, w_photo = background.shape[:2]
-    ph, pw = alpha.shape
+    (pw, ph), (w_photo, h_photo) = plane, photo
     scale = rng.uniform(*span) * w_photo / pw
     half_w = pw * scale / 2
     half_h = ph * scale * rng.uniform(*squash) / 2
@@ -203,7 +222,31 @@ def _photograph(
     centre = np.array([w_photo, h_photo]) / 2 + rng.uniform(-1, 1, 2) * np.maximum(room, 0) * 0.7
     quad = (corners + centre).astype(np.float32)
     source = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float32)
-    homography = cv2.getPerspectiveTransform(source, quad)
+    homography = np.asarray(cv2.getPerspectiveTransform(source, quad), np.float64)
+    return _View(homography, quad, centre)
+
+
+def _photograph(
+    rng: np.random.Generator,
+    plane: Plane,
+    alpha: Plane,
+    background: Plane,
+    shot: Shot,
+    *,
+    view: _View | None = None,
+    hot_spots: NDArray[np.float64] | None = None,
+) -> Image:
+    """Warp ``plane`` (its opaque part ``alpha``) onto ``background`` as seen at an angle
+    (``view``, else one drawn from ``shot``), then spoil the photo as a real camera would.
+
+    A glare spot falls on half the photos: on a random place of the objects, or on one
+    of ``hot_spots`` (points of ``plane``: where a lamp's highlight can shine) if given.
+    """
+    h_photo, w_photo = background.shape[:2]
+    ph, pw = alpha.shape
+    if view is None:
+        view = _view(rng, (pw, ph), (w_photo, h_photo), shot)
+    homography, quad, centre = view.homography, view.quad, view.centre
     size = (w_photo, h_photo)
     warped = cv2.warpPerspective(plane, homography, size, flags=cv2.INTER_LINEAR)
     cover = cv2.warpPerspective(alpha, homography, size, flags=cv2.INTER_LINEAR)[..., None]
@@ -218,8 +261,12 @@ def _photograph(
     light = 1.0 + gx * (xs / w_photo - 0.5) + gy * (ys / h_photo - 0.5)
     photo *= light[..., None] * rng.uniform(0.75, 1.1)
     if rng.random() < 0.5:
-        spot = quad[rng.integers(4)] * 0.5 + centre * 0.5 + rng.normal(0, 30, 2)
-        radius = rng.uniform(0.04, 0.12) * w_photo
+        if hot_spots is None:
+            spot = quad[rng.integers(4)] * 0.5 + centre * 0.5 + rng.normal(0, 30, 2)
+        else:
+            seen = cv2.perspectiveTransform(hot_spots.reshape(-1, 1, 2), homography)
+            spot = seen.reshape(-1, 2)[rng.integers(len(hot_spots))]
+        radius = rng.uniform(*shot.glare) * w_photo
         glare = np.exp(-((xs - spot[0]) ** 2 + (ys - spot[1]) ** 2) / (2 * radius**2))
         photo += (rng.uniform(60, 150) * glare)[..., None]
     photo = cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.3, 1.3))
@@ -426,7 +473,7 @@ def _bgr(colour: NDArray[np.float32]) -> BGR:
     return (b, g, r)
 
 
-def _d20(canvas: Plane, die: _Die, rng: np.random.Generator, font: str) -> None:
+def _d20(canvas: Plane, alpha: Plane, die: _Die, rng: np.random.Generator, font: str) -> None:
     """A d20 from above: the up face is the central triangle, three faces lean away
     around it, six more make the hexagonal outline."""
     centre, radius = die.centre, die.radius
@@ -436,7 +483,9 @@ def _d20(canvas: Plane, die: _Die, rng: np.random.Generator, font: str) -> None:
         centre + radius * np.array([np.cos(spin + k * np.pi / 3), np.sin(spin + k * np.pi / 3)])
         for k in range(6)
     ]
-    cv2.fillPoly(canvas, [np.round(corners).astype(np.int32)], (body * 0.62).tolist())
+    outline = [np.round(corners).astype(np.int32)]
+    cv2.fillPoly(canvas, outline, (body * 0.62).tolist())
+    cv2.fillPoly(alpha, outline, 1.0)
     top = [
         centre
         + 0.62
@@ -464,15 +513,15 @@ def _d20(canvas: Plane, die: _Die, rng: np.random.Generator, font: str) -> None:
     _centred(canvas, glyph, _bgr(ink), *middle)
 
 
-def _d6(canvas: Plane, die: _Die, rng: np.random.Generator, font: str) -> None:
+def _d6(canvas: Plane, alpha: Plane, die: _Die, rng: np.random.Generator, font: str) -> None:
     """The vowel die from above: a square face, its letter in any of four orientations."""
     centre, half = die.centre, die.radius
     body, ink = (np.array(c, np.float32) for c in die.colours)
     spin = rng.uniform(0, 90)
     box = cv2.boxPoints(((float(centre[0]), float(centre[1])), (2 * half, 2 * half), spin))
-    cv2.fillPoly(
-        canvas, [np.round(box * 1.06 - centre * 0.06).astype(np.int32)], (body * 0.7).tolist()
-    )
+    outline = [np.round(box * 1.06 - centre * 0.06).astype(np.int32)]
+    cv2.fillPoly(canvas, outline, (body * 0.7).tolist())
+    cv2.fillPoly(alpha, outline, 1.0)
     cv2.fillPoly(canvas, [np.round(box).astype(np.int32)], body.tolist())
     glyph = _rotated_glyph(die.face, font, round(half * 1.0), -spin + 90 * int(rng.integers(4)))
     _centred(canvas, glyph, _bgr(ink), *centre)
@@ -485,30 +534,43 @@ def dice_photo(
     table_kind: str | None = None,
     size: tuple[int, int] = (1024, 768),
 ) -> Image:
-    """An overhead photo of three consonant d20 showing ``faces[:3]`` and the vowel die
+    """A photo from above of three consonant d20 showing ``faces[:3]`` and the vowel die
     showing ``faces[3]`` (none in the game without the variant: three faces), scattered
-    on a table."""
+    on a table.
+
+    The dice are photographed as the racks are (the same camera): a camera over a table
+    is rarely exactly overhead, so the whole scene is seen with a mild foreshortening and
+    keystone (:data:`DICE_SHOT`: up faces are no longer regular triangles and squares);
+    the dice cast a soft shadow, the light is uneven, and on half the photos a lamp's
+    highlight shines somewhere on one die (dice are shiny plastic: the highlight washes
+    out part of a face and of its letter); then blur, noise and JPEG.
+    """
     kind = table_kind or str(rng.choice(TABLES))
     w, h = size
-    canvas = table(rng, kind, size)
+    plane = np.zeros((h, w, 3), np.float32)
+    alpha = np.zeros((h, w), np.float32)
     radius = rng.uniform(0.07, 0.1) * w
     centres: list[NDArray[np.float64]] = []
     while len(centres) < len(faces):
         point = np.array([rng.uniform(0.15, 0.85) * w, rng.uniform(0.2, 0.8) * h])
         if all(np.hypot(*(point - c)) > 2.4 * radius for c in centres):
             centres.append(point)
-    centres.sort(key=lambda c: float(c[0]))
+    # Left to right as the photo shows them: the view may swap two dice nearly in a column.
+    view = _view(rng, (w, h), size, DICE_SHOT)
+    seen = cv2.perspectiveTransform(np.array(centres).reshape(-1, 1, 2), view.homography)
+    centres = [centres[i] for i in np.argsort(seen[:, 0, 0])]
     vowel_at = int(rng.integers(4)) if len(faces) > 3 else -1
     consonants = iter(faces[:3])
     for i, centre in enumerate(centres):
         colours = DICE_COLOURS[rng.integers(len(DICE_COLOURS))]
         if i == vowel_at:
-            _d6(canvas, _Die(centre, radius * 0.62, faces[3], colours), rng, font)
+            _d6(plane, alpha, _Die(centre, radius * 0.62, faces[3], colours), rng, font)
         else:
-            _d20(canvas, _Die(centre, radius, next(consonants), colours), rng, font)
-    photo = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.0))
-    photo = photo + rng.normal(0, rng.uniform(1.5, 5), photo.shape)
-    _, jpeg = cv2.imencode(
-        ".jpg", np.clip(np.asarray(photo), 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 85]
-    )
-    return np.asarray(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), np.uint8)
+            _d20(plane, alpha, _Die(centre, radius, next(consonants), colours), rng, font)
+    # A highlight anywhere on a die, up to half its radius from its centre.
+    turns = rng.uniform(0, 2 * np.pi, len(centres))
+    reach = rng.uniform(0, 0.5, len(centres)) * radius
+    offsets = np.stack([np.cos(turns), np.sin(turns)], axis=1) * reach[:, None]
+    hot_spots = np.array(centres) + offsets
+    background = table(rng, kind, size)
+    return _photograph(rng, plane, alpha, background, DICE_SHOT, view=view, hot_spots=hot_spots)
