@@ -51,6 +51,9 @@ KIND = "dice"
 #: A face whose square fits this much better than its triangle is the vowel die's.
 SQUARE_OVER_TRIANGLE = 1.0
 
+#: The warning of three dice read as the game without the vowel die.
+NO_VOWEL_DIE = "trois dés lus, sans dé des voyelles : s'il a été lancé, il n'a pas été vu"
+
 #: When two faces are more square than triangular, the most square one is the vowel
 #: die only if it is this many times more square than the other (seed 11: the vowel
 #: die 11.7, a d20 seen at an angle 2.9).
@@ -555,9 +558,12 @@ def dice_faces(image: Image) -> Layout:
     order = sorted(range(len(marks)), key=lambda i: -squareness[i])
     warnings: list[str] = []
     if len(marks) == 3 and squareness[order[0]] < SQUARE_OVER_TRIANGLE:
-        # The game without the variant: three d20 and no vowel die.
+        # The game without the variant: three d20 and no vowel die. A vowel die whose
+        # letter lies flat (an I on its side is no mark) is missed the same way: the
+        # players are told, since nothing else would show it.
         shapes = [fits[i][0] for i in range(len(marks))]
         d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order), key=_left)
+        warnings.append(NO_VOWEL_DIE)
         return _ordered(d20, warnings, mixed=False)
     if len(marks) != 4:
         warnings.append(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")

@@ -93,16 +93,46 @@ def rack_row(gray: NDArray[np.uint8], model: GlyphModel) -> Row:
     sum of the model's confidences) wins. With a single tile every mark is a candidate,
     and rows that look equally like letters are told apart by their ink: printed ink is
     darker against its tile than a mark of the table against the table (a single K on a
-    wooden table lost to a grain mark also read with full confidence, seed 11).
+    wooden table lost to a grain mark also read with full confidence, seed 11). Where no
+    row reads like letters, single marks are candidates too.
     """
-    rows = find_rows(letter_marks(gray))
+    marks = letter_marks(gray)
+    rows = find_rows(marks)
     if not rows:
         raise NothingFound("aucune réglette de lettres trouvée sur la photo")
-    candidates = [measured(gray, whole_row(gray, row)) for row in rows[:20]]
+    best = _likeliest(gray, model, rows[:20])
+    if _letter_likeness(model, [best])[0] / len(best.marks) < ROWS_UNLIKE:
+        # No row reads like letters: a checked cloth's rows hid a single tile (seed 23).
+        inkiest = sorted(marks, key=lambda m: -m.contrast)[:SINGLES]
+        single = _likeliest(gray, model, [Row((m,), 0.0) for m in inkiest])
+        if _letter_likeness(model, [single])[0] >= UNSURE_BELOW:
+            best = single
+    row = leaning(gray, extend(gray, best, model))
+    if len(row.marks) == 1 and row.shears and row.shears[0]:
+        # A single tile's lean has no neighbours to agree with: on a checked cloth the
+        # cloth's edges set it (a Z read 1.0 upright, 0.37 "unleaned"; seed 23).
+        upright = Row(row.marks, row.angle, row.squash)
+        likeness = _letter_likeness(model, [row, upright])
+        row = row if likeness[0] >= likeness[1] else upright
+    return row
+
+
+#: Rows whose marks the model reads this surely on average, or less, are no letters'
+#: (the rows of a checked cloth read 0.2 to 0.45 a mark; a rack's letters 0.8 and more).
+ROWS_UNLIKE = 0.6
+
+#: ... then the inkiest marks, this many, are read as single tiles (printed ink is the
+#: darkest mark of a photo; the Z of seed 23 was the inkiest of 13).
+SINGLES = 10
+
+
+def _likeliest(gray: NDArray[np.uint8], model: GlyphModel, rows: Sequence[Row]) -> Row:
+    """Of ``rows``, the one whose letters, thresholded again on their tiles, look most
+    like letters; rows that look equally so are told apart by their ink."""
+    candidates = [measured(gray, whole_row(gray, row)) for row in rows]
     likeness = _letter_likeness(model, candidates)
-    ink = [float(np.median([m.contrast for m in row.marks])) for row in rows[:20]]
-    best = max(range(len(candidates)), key=lambda i: (likeness[i], ink[i]))
-    return leaning(gray, extend(gray, candidates[best], model))
+    ink = [float(np.median([m.contrast for m in row.marks])) for row in rows]
+    return candidates[max(range(len(candidates)), key=lambda i: (likeness[i], ink[i]))]
 
 
 def _letter_likeness(model: GlyphModel, rows: Sequence[Row]) -> list[float]:
@@ -646,6 +676,10 @@ def _zoomed(
         return gray, row
     # A blank tile stays blank: a speck of its face is no letter.
     again = tuple(m if m.blank else a for m, a in zip(marks, again, strict=True))
+    if len(again) == 1:  # a single tile's lean was chosen by what it reads (rack_row)
+        return zoomed, Row(again, row.angle, row.squash, row.shears)
+    # Measured again on more pixels: the leans come out better (seed 11: 4 tiles in
+    # 870 more read right than with those of the whole photo).
     return zoomed, leaning(zoomed, measured(zoomed, Row(again, row.angle)))
 
 
