@@ -118,16 +118,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     kinds = tuple(args.only or ("letters", "numbers", "dice"))
     if args.no_tesseract:
         reading.tesseract_available = lambda: False
-    root = Path(tempfile.mkdtemp(prefix="arbitre-bench-"))
-    if "letters" in kinds:
-        _letters(args.racks, args.seed, root)
-    if "numbers" in kinds or "dice" in kinds:
-        _numbers_and_dice(
-            args.racks * len(UNSEEN_FONTS),
-            args.seed,
-            root,
-            [k for k in kinds if k != "letters"],
-        )
+    # The users' folders (models copied, calibrations) go when the run ends.
+    with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as folder:
+        root = Path(folder)
+        if "letters" in kinds:
+            _letters(args.racks, args.seed, root)
+        if "numbers" in kinds or "dice" in kinds:
+            _numbers_and_dice(
+                args.racks * len(UNSEEN_FONTS),
+                args.seed,
+                root,
+                [k for k in kinds if k != "letters"],
+            )
 
 
 def _letters(racks: int, seed: int, root: Path) -> None:
