@@ -640,8 +640,11 @@ def _broken_off(row: Row, labels: Sequence[str], model: GlyphModel) -> list[bool
     return broken
 
 
-#: Letters shorter than this many pixels are read again on a zoomed crop of the row.
-SMALL_LETTERS = 24
+#: Letters shorter than this many pixels are read again on a zoomed crop of the row: at
+#: 13 to 16 px a serif's thin strokes are a pixel or less, and broke (seed 23, C059 and
+#: FreeSerif); at 23 px a slanting I read at full confidence came out unsure enlarged
+#: (a bundled sample), so the zoom is kept for letters smaller still.
+SMALL_LETTERS = 20
 
 #: ... zoomed so that they stand this tall (at most :data:`MOST_ZOOM` times).
 ZOOMED_HEIGHT = 32
