@@ -217,6 +217,19 @@ def test_a_letter_standing_a_little_higher_than_its_neighbours_is_still_found() 
     assert found is not None and (found.y, found.h) == (50, h)
 
 
+def _read_with_ink_on_its_foot(
+    gray: np.ndarray, centre: tuple[float, float], height: int
+) -> tuple[str, bool]:
+    """The letter found at ``centre``, which left ink standing on its foot out: what
+    the model reads, and whether that ink is taken for a stroke broken off."""
+    found = whole_letter(gray, centre, 90, height)
+    assert found is not None and found.beside is not None
+    model = model_for(LETTERS)
+    row = Row((found,), 0.0)
+    ((label, _),) = model.classify(isolate(row), allowed=LETTERS)
+    return label, _broken_off(row, [label], model)[0]
+
+
 def test_an_l_whose_foot_bar_glare_washed_out_is_unsure_not_an_i() -> None:
     # Without its thin foot bar a serif L is an I, and the serif the bar ended in stands
     # on its foot where the points digit would be: the I alone is read with confidence.
@@ -226,13 +239,7 @@ def test_an_l_whose_foot_bar_glare_washed_out_is_unsure_not_an_i() -> None:
     stem = int(np.flatnonzero(washed[h // 2] > 127).max()) + 2
     washed[:, stem : stem + w // 3] = 0
     gray = _ink_on_face([(washed, 60, 40)], (140, 160))
-    found = whole_letter(gray, (60 + w / 2, 40 + h / 2), 90, h)
-    assert found is not None and found.beside is not None
-    model = model_for(LETTERS)
-    row = Row((found,), 0.0)
-    ((label, _),) = model.classify(isolate(row), allowed=LETTERS)
-    assert label == "I"
-    assert _broken_off(row, [label], model) == [True]
+    assert _read_with_ink_on_its_foot(gray, (60 + w / 2, 40 + h / 2), h) == ("I", True)
 
 
 def test_a_points_digit_standing_on_the_foot_of_its_letter_leaves_the_letter_sure() -> None:
@@ -244,13 +251,7 @@ def test_a_points_digit_standing_on_the_foot_of_its_letter_leaves_the_letter_sur
     gray = _ink_on_face(
         [(letter, 60 - lx, 40 - ly), (digits, 60 + lw + 4 - dx, 40 + lh - dh - dy)], (140, 170)
     )
-    found = whole_letter(gray, (60 + lw / 2, 40 + lh / 2), 90, lh)
-    assert found is not None and found.beside is not None
-    model = model_for(LETTERS)
-    row = Row((found,), 0.0)
-    ((label, _),) = model.classify(isolate(row), allowed=LETTERS)
-    assert label == "K"
-    assert _broken_off(row, [label], model) == [False]
+    assert _read_with_ink_on_its_foot(gray, (60 + lw / 2, 40 + lh / 2), lh) == ("K", False)
 
 
 def test_a_single_tile_on_wood_is_read_from_its_letter_not_from_a_grain_mark() -> None:
@@ -285,7 +286,8 @@ def test_a_round_letter_whose_first_mark_is_its_left_side_is_read_whole() -> Non
     for i, letter in enumerate("OGO"):
         mask = render_text(letter, font, 40)
         x, y, w, h = cv2.boundingRect(cv2.findNonZero(mask))
-        mask = cv2.resize(mask[y : y + h, x : x + w], (w, h // 2), interpolation=cv2.INTER_AREA)
+        flat = cv2.resize(mask[y : y + h, x : x + w], (w, h // 2), interpolation=cv2.INTER_AREA)
+        mask = np.asarray(flat, np.uint8)
         h = mask.shape[0]
         left = 40 + pitch * i
         if letter == "G":
@@ -305,7 +307,9 @@ def test_a_holder_photographed_from_farther_away_is_read_on_an_enlarged_crop(nam
     # The bundled photo at 0.4 of its size: letters of 10 to 14 px, whose thin strokes
     # thresholded at that size break (an R read "?", an I lost).
     photo = load_photo(SAMPLES / "letters" / f"{name}.jpg")
-    small = cv2.resize(photo, None, fx=0.4, fy=0.4, interpolation=cv2.INTER_AREA)
+    small = np.asarray(
+        cv2.resize(photo, None, fx=0.4, fy=0.4, interpolation=cv2.INTER_AREA), np.uint8
+    )
     assert "".join(map(str, read_letters(small).values)) == name[3:]
 
 
