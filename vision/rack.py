@@ -100,20 +100,20 @@ def rack_row(gray: NDArray[np.uint8], model: GlyphModel) -> Row:
     rows = find_rows(marks)
     if not rows:
         raise NothingFound("aucune réglette de lettres trouvée sur la photo")
-    best = _likeliest(gray, model, rows[:20])
-    if _letter_likeness(model, [best])[0] / len(best.marks) < ROWS_UNLIKE:
+    best, likeness = _likeliest(gray, model, rows[:20])
+    if likeness / len(best.marks) < ROWS_UNLIKE:
         # No row reads like letters: a checked cloth's rows hid a single tile (seed 23).
         inkiest = sorted(marks, key=lambda m: -m.contrast)[:SINGLES]
-        single = _likeliest(gray, model, [Row((m,), 0.0) for m in inkiest])
-        if _letter_likeness(model, [single])[0] >= UNSURE_BELOW:
+        single, likeness = _likeliest(gray, model, [Row((m,), 0.0) for m in inkiest])
+        if likeness >= UNSURE_BELOW:
             best = single
     row = leaning(gray, extend(gray, best, model))
     if len(row.marks) == 1 and row.shears and row.shears[0]:
         # A single tile's lean has no neighbours to agree with: on a checked cloth the
         # cloth's edges set it (a Z read 1.0 upright, 0.37 "unleaned"; seed 23).
         upright = Row(row.marks, row.angle, row.squash)
-        likeness = _letter_likeness(model, [row, upright])
-        row = row if likeness[0] >= likeness[1] else upright
+        leaned, unleaned = _letter_likeness(model, [row, upright])
+        row = row if leaned >= unleaned else upright
     return row
 
 
@@ -126,13 +126,17 @@ ROWS_UNLIKE = 0.6
 SINGLES = 10
 
 
-def _likeliest(gray: NDArray[np.uint8], model: GlyphModel, rows: Sequence[Row]) -> Row:
+def _likeliest(
+    gray: NDArray[np.uint8], model: GlyphModel, rows: Sequence[Row]
+) -> tuple[Row, float]:
     """Of ``rows``, the one whose letters, thresholded again on their tiles, look most
-    like letters; rows that look equally so are told apart by their ink."""
+    like letters (rows that look equally so are told apart by their ink), and its
+    likeness (see :func:`_letter_likeness`)."""
     candidates = [measured(gray, whole_row(gray, row)) for row in rows]
     likeness = _letter_likeness(model, candidates)
     ink = [float(np.median([m.contrast for m in row.marks])) for row in rows]
-    return candidates[max(range(len(candidates)), key=lambda i: (likeness[i], ink[i]))]
+    best = max(range(len(candidates)), key=lambda i: (likeness[i], ink[i]))
+    return candidates[best], likeness[best]
 
 
 def _letter_likeness(model: GlyphModel, rows: Sequence[Row]) -> list[float]:
@@ -651,10 +655,9 @@ ZOOMED_HEIGHT = 32
 MOST_ZOOM = 3.0
 
 
-def _zoomed(
-    image: Image, scale: float, gray: NDArray[np.uint8], row: Row
-) -> tuple[NDArray[np.uint8], Row]:
-    """The grey and the row to read the letters on: where the letters are small (a
+def _zoomed(image: Image, scale: float, gray: NDArray[np.uint8], row: Row) -> Row:
+    """The row to read the letters on (``gray``: the photo as the row was found on it,
+    at ``scale``): where the letters are small (a
     holder far from the camera, or seen at a low angle), a crop around the row taken from
     the photo at its own resolution and enlarged, its letters thresholded again there
     on more pixels (thin serifs and bars of 1 px survive); else as they are. The tiles
@@ -662,7 +665,7 @@ def _zoomed(
     """
     height = _letter_height(row.marks)
     if height >= SMALL_LETTERS or not row.marks:
-        return gray, row
+        return row
     pitch = _pitch(row)
     x0 = round(max(0, min(m.x for m in row.marks) - pitch))
     x1 = round(min(gray.shape[1], max(m.x + m.w for m in row.marks) + pitch))
@@ -676,14 +679,14 @@ def _zoomed(
     marks = tuple(_moved(mark, x0, y0, zoom) for mark in row.marks)
     again = whole_row(zoomed, Row(marks, row.angle)).marks
     if len(again) != len(marks):
-        return gray, row
+        return row
     # A blank tile stays blank: a speck of its face is no letter.
     again = tuple(m if m.blank else a for m, a in zip(marks, again, strict=True))
     if len(again) == 1:  # a single tile's lean was chosen by what it reads (rack_row)
-        return zoomed, Row(again, row.angle, row.squash, row.shears)
+        return Row(again, row.angle, row.squash, row.shears)
     # Measured again on more pixels: the leans come out better (seed 11: 4 tiles in
     # 870 more read right than with those of the whole photo).
-    return zoomed, leaning(zoomed, measured(zoomed, Row(again, row.angle)))
+    return leaning(zoomed, measured(zoomed, Row(again, row.angle)))
 
 
 def _moved(mark: Mark, x0: float, y0: float, zoom: float) -> Mark:
@@ -700,7 +703,7 @@ def photo_row(image: Image, model: GlyphModel) -> Row:
     calibration both take their glyphs from it, so the user's glyphs are cut as the
     letters they are compared with."""
     gray, scale = working_gray(image)
-    return _zoomed(image, scale, gray, rack_row(gray, model))[1]
+    return _zoomed(image, scale, gray, rack_row(gray, model))
 
 
 def read_letters(
