@@ -254,12 +254,20 @@ def test_a_points_digit_standing_on_the_foot_of_its_letter_leaves_the_letter_sur
     assert _read_with_ink_on_its_foot(gray, (60 + lw / 2, 40 + lh / 2), lh) == ("K", False)
 
 
+def _bench_rack(seed: int, font: int, number: int) -> tuple[np.ndarray, str, str]:
+    """Photo ``number`` (from 0) of ``bench/vision.py --seed SEED`` in ``UNSEEN_FONTS[font]``,
+    as the bench draws it: its letters and its table."""
+    rng = np.random.default_rng(seed)
+    styles = [random_style(rng, (name,)) for name in UNSEEN_FONTS]
+    photos = rack_set(number + 1, (UNSEEN_FONTS[font],), seed=seed * 100 + font, style=styles[font])
+    photo, letters, _, kind = photos[number]
+    return photo, letters, kind
+
+
 def test_a_single_tile_on_wood_is_read_from_its_letter_not_from_a_grain_mark() -> None:
     # One K on a holder, a wooden table whose grain has a mark the model reads as surely
     # as the K (a benchmark photo: seed 11, C059, the 14th photo).
-    rng = np.random.default_rng(11)
-    styles = [random_style(rng, (font,)) for font in UNSEEN_FONTS]
-    photo, letters, _, kind = rack_set(14, (UNSEEN_FONTS[3],), seed=1103, style=styles[3])[13]
+    photo, letters, kind = _bench_rack(11, 3, 13)
     assert (letters, kind) == ("K", "wood")
     assert read_letters(photo).values == ("K",)
 
@@ -268,9 +276,7 @@ def test_squares_of_a_checked_cloth_in_line_with_the_holder_are_no_tiles() -> No
     # Nine tiles; the row of marks runs on past the holder's ends over the cloth, where
     # squares stand in line three pitches from the end letters (a benchmark photo: seed
     # 23, Carlito, the 20th photo). No holder leaves two empty slots at an end.
-    rng = np.random.default_rng(23)
-    styles = [random_style(rng, (font,)) for font in UNSEEN_FONTS]
-    photo, letters, _, kind = rack_set(20, (UNSEEN_FONTS[1],), seed=2301, style=styles[1])[19]
+    photo, letters, kind = _bench_rack(23, 1, 19)
     assert (letters, kind) == ("HHIPZTSFX", "pattern")
     read = read_letters(photo).values
     assert len(read) == 9 and (read[0], read[-1]) == ("H", "X")
@@ -327,8 +333,6 @@ def test_a_speck_of_the_holder_beside_a_letter_is_no_part_of_it() -> None:
 def test_a_single_tile_on_a_checked_cloth_is_found_among_the_cloths_rows() -> None:
     # The cloth's squares make rows of marks that read as nothing sure; the one Z on the
     # holder is in none of them (a benchmark photo: seed 23, C059, the 25th photo).
-    rng = np.random.default_rng(23)
-    styles = [random_style(rng, (font,)) for font in UNSEEN_FONTS]
-    photo, letters, _, kind = rack_set(25, (UNSEEN_FONTS[3],), seed=2303, style=styles[3])[24]
+    photo, letters, kind = _bench_rack(23, 3, 24)
     assert (letters, kind) == ("Z", "pattern")
     assert read_letters(photo).values == ("Z",)
