@@ -425,14 +425,15 @@ def whole_letter(
             keep[label] = cut[label] = True
     if not keep.any():
         return None
+    boxes = np.asarray(stats, np.int32)
     dropped = _drop_digit_beside(
-        keep, np.asarray(stats, np.int32), round(letter_foot - 0.45 * height) - y0, 0.05 * height
+        keep, boxes, round(letter_foot - 0.45 * height) - y0, 0.05 * height
     )
-    _drop_specks(keep, np.asarray(stats, np.int32), height)
+    _drop_specks(keep, boxes, height)
     on_foot = [
         label
         for label in dropped
-        if y0 + stats[label, cv2.CC_STAT_TOP] + stats[label, cv2.CC_STAT_HEIGHT]
+        if y0 + boxes[label, cv2.CC_STAT_TOP] + boxes[label, cv2.CC_STAT_HEIGHT]
         <= letter_foot + ON_FOOT * height
     ]
     pieces = keep[labels]
