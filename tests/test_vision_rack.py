@@ -272,6 +272,22 @@ def test_a_single_tile_on_wood_is_read_from_its_letter_not_from_a_grain_mark() -
     assert read_letters(photo).values == ("K",)
 
 
+def test_a_points_digit_broken_in_two_beside_its_letter_is_no_part_of_it() -> None:
+    # C059 tiles BNCI (a benchmark photo: seed 31, the 12th photo): the B's 3 comes out
+    # of the threshold in two pieces; each was kept with the B, read at 0.63: "?".
+    photo, letters, _ = _bench_rack(31, 3, 11)
+    assert letters == "BNCI"
+    assert read_letters(photo).values[:3] == ("B", "N", "C")
+
+
+def test_a_points_digit_under_a_leaning_letter_is_no_part_of_it() -> None:
+    # C059 tiles DTTKTCGTHS (seed 31, the 11th photo): the D at the holder's left end
+    # leans over its 2, which hangs below its foot; the D with its 2 read P.
+    photo, letters, _ = _bench_rack(31, 3, 10)
+    assert letters == "DTTKTCGTHS"
+    assert read_letters(photo).values[0] == "D"
+
+
 def test_squares_of_a_checked_cloth_in_line_with_the_holder_are_no_tiles() -> None:
     # Nine tiles; the row of marks runs on past the holder's ends over the cloth, where
     # squares stand in line three pitches from the end letters (a benchmark photo: seed

@@ -426,14 +426,20 @@ def whole_letter(
     if not keep.any():
         return None
     boxes = np.asarray(stats, np.int32)
-    dropped = _drop_digit_beside(
-        keep, boxes, round(letter_foot - 0.45 * height) - y0, 0.05 * height
+    dropped, doubtful = _drop_digit_beside(
+        keep,
+        np.asarray(labels, np.int32),
+        boxes,
+        round(letter_foot - 0.45 * height) - y0,
+        slack=0.05 * height,
+        hang=max(2.0, DIGIT_HANGS * height),
     )
     _drop_specks(keep, boxes, height)
     on_foot = [
         label
         for label in dropped
-        if y0 + boxes[label, cv2.CC_STAT_TOP] + boxes[label, cv2.CC_STAT_HEIGHT]
+        if label in doubtful
+        or y0 + boxes[label, cv2.CC_STAT_TOP] + boxes[label, cv2.CC_STAT_HEIGHT]
         <= letter_foot + ON_FOOT * height
     ]
     pieces = keep[labels]
@@ -487,23 +493,46 @@ def _drop_specks(keep: NDArray[np.bool_], stats: NDArray[np.int32], height: floa
 
 
 def _drop_digit_beside(
-    keep: NDArray[np.bool_], stats: NDArray[np.int32], low: int, slack: float
-) -> list[int]:
-    """Take out of ``keep`` the pieces all below row ``low`` and right of the others:
-    the points digit printed beside the letter's foot, apart from it; return their
-    labels. A piece of the letter broken off by glare mostly lies under the letter, not
-    beside it (the foot serif of an L, beside the I it leaves, is the exception)."""
-    dropped = []
-    for label in np.flatnonzero(keep):
-        others = np.flatnonzero(keep)
-        others = others[others != label]
-        if others.size == 0 or stats[label, cv2.CC_STAT_TOP] < low:
+    keep: NDArray[np.bool_],
+    labels: NDArray[np.int32],
+    stats: NDArray[np.int32],
+    low: int,
+    *,
+    slack: float,
+    hang: float,
+) -> tuple[list[int], list[int]]:
+    """Take out of ``keep`` the pieces all below row ``low`` and right of the letter's
+    pieces (those reaching above ``low``): the points digit printed beside the
+    letter's foot, apart from it, in one piece or broken in several by the camera (a 3
+    in two kept a C059 B at 0.63: seed 31). A piece right of the letter in the rows it
+    spans only, hanging ``hang`` pixels below it, is dropped too (a 2 under a leaning D's
+    top made it read P, seed 31), but is returned among the doubtful ones: a Q's tail
+    broken off by glare may lie so, for :func:`vision.rack._broken_off` to judge (a
+    serif G's spur does not hang; it stays). Return the labels dropped and the
+    doubtful. A piece of the letter broken off by glare mostly lies under the letter,
+    not beside it (the foot serif of an L, beside the I it leaves, is the exception)."""
+    kept = np.flatnonzero(keep)
+    letter = [k for k in kept if stats[k, cv2.CC_STAT_TOP] < low]
+    if not letter or len(letter) == kept.size:
+        return [], []
+    ink = np.isin(labels, letter)
+    hangs = int(np.flatnonzero(ink.any(axis=1)).max()) + 1 + hang
+    right = max(int(stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]) for k in letter)
+    dropped, doubtful = [], []
+    for k in kept:
+        if k in letter:
             continue
-        right = max(int(stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]) for k in others)
-        if stats[label, cv2.CC_STAT_LEFT] >= right - slack:
-            keep[label] = False
-            dropped.append(int(label))
-    return dropped
+        top = int(stats[k, cv2.CC_STAT_TOP])
+        columns = np.flatnonzero(ink[top : top + int(stats[k, cv2.CC_STAT_HEIGHT])].any(axis=0))
+        beside = int(columns.max()) + 1 if columns.size else right
+        left = int(stats[k, cv2.CC_STAT_LEFT])
+        if left >= right - slack:
+            dropped.append(int(k))
+        elif left >= beside - slack and top + int(stats[k, cv2.CC_STAT_HEIGHT]) >= hangs:
+            dropped.append(int(k))
+            doubtful.append(int(k))
+    keep[dropped] = False
+    return dropped, doubtful
 
 
 def _digit_part(grown: NDArray[np.bool_], low: int) -> NDArray[np.bool_] | None:
@@ -529,6 +558,14 @@ def _digit_part(grown: NDArray[np.bool_], low: int) -> NDArray[np.bool_] | None:
         to_letter = cv2.distanceTransform((~letter).astype(np.uint8), cv2.DIST_L2, 3)
         return np.asarray(grown & (to_digit < to_letter), np.bool_)
     return None
+
+
+#: A piece right of the letter only in the rows it spans is the points digit if it
+#: hangs at least this share of the letter's height below it, and two pixels (digits
+#: are printed in the tile's corner, a fifth of the letter's height below its foot on
+#: seed 31; a serif G's spur ends on the foot, and the foot serif left of a FreeSerif
+#: Z by glare one pixel lower than its diagonal: seed 11).
+DIGIT_HANGS = 0.1
 
 
 def _without_digit_top(pieces: NDArray[np.bool_], low: int) -> NDArray[np.bool_]:
