@@ -7,9 +7,23 @@ import numpy as np
 import pytest
 
 from vision.camera import load_photo
-from vision.glyphs import LETTERS, TRAINING_FONTS, UNSEEN_FONTS, render_text, training_glyphs
+from vision.glyphs import (
+    LETTERS,
+    TRAINING_FONTS,
+    UNSEEN_FONTS,
+    Guess,
+    render_text,
+    training_glyphs,
+)
 from vision.models import model_for
-from vision.rack import _broken_off, isolate, out_of_step, read_letters, whole_row
+from vision.rack import (
+    _broken_off,
+    _confirmed,
+    isolate,
+    out_of_step,
+    read_letters,
+    whole_row,
+)
 from vision.reading import (
     Mark,
     NothingFound,
@@ -286,6 +300,22 @@ def test_a_points_digit_under_a_leaning_letter_is_no_part_of_it() -> None:
     photo, letters, _ = _bench_rack(31, 3, 10)
     assert letters == "DTTKTCGTHS"
     assert read_letters(photo).values[0] == "D"
+
+
+def test_tesseract_doubts_a_letter_the_model_is_not_all_but_certain_of() -> None:
+    assert not _confirmed(Guess("W", 0.92))  # a leaning N: Tesseract read it right
+    assert _confirmed(Guess("B", 1.0))  # every neighbour and near: Tesseract is not heard
+    # The user's glyphs agree with a model that was sure by itself: not heard either.
+    assert _confirmed(Guess("I", 0.95, user_agrees=True, model_confidence=0.92))
+    assert not _confirmed(Guess("I", 0.95, user_agrees=True, model_confidence=0.72))
+
+
+@pytest.mark.skipif(not tesseract_available(), reason="make installs tesseract-ocr")
+def test_a_letter_the_model_is_certain_of_is_kept_when_tesseract_reads_it_otherwise() -> None:
+    # Carlito tiles WWBDSK (seed 31, the 13th photo): Tesseract reads the B as an O.
+    photo, letters, _ = _bench_rack(31, 1, 12)
+    assert letters == "WWBDSK"
+    assert read_letters(photo).values == tuple("WWBDSK")
 
 
 def test_squares_of_a_checked_cloth_in_line_with_the_holder_are_no_tiles() -> None:
