@@ -302,6 +302,14 @@ def test_a_points_digit_under_a_leaning_letter_is_no_part_of_it() -> None:
     assert read_letters(photo).values[0] == "D"
 
 
+def test_a_letter_grown_into_its_points_digit_is_found_whole() -> None:
+    # C059 tiles THDEXTC (seed 31, the 10th photo): the X's foot touches its 10, and the
+    # window centred on the two cut off the X's left side: the X was lost, its 10 kept.
+    photo, letters, _ = _bench_rack(31, 3, 9)
+    assert letters == "THDEXTC"
+    assert read_letters(photo).values[3:6] == ("E", "X", "T")
+
+
 def test_tesseract_doubts_a_letter_the_model_is_not_all_but_certain_of() -> None:
     assert not _confirmed(Guess("W", 0.92))  # a leaning N: Tesseract read it right
     assert _confirmed(Guess("B", 1.0))  # every neighbour and near: Tesseract is not heard

@@ -350,7 +350,11 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
         near = [abs(tiles[j].cx - mark.cx) for j in (i - 1, i + 1) if 0 <= j < len(tiles)]
         wide = pitch if len(near) == 2 else 0.0
         width = min([*near, max(2.2 * height, 1.3 * mark.w, wide)]) * 0.95
-        found = _centred_letter(gray, mark.cx, level + slope * mark.cx, width, height)
+        # A mark wider than the window is a letter grown into its points digit, which
+        # is printed right of it: centred on the mark, the window cut the letter's left
+        # side and the letter was lost, its digit kept (a C059 X and its 10, seed 31).
+        x = mark.cx if mark.w <= width else mark.x + 0.45 * width
+        found = _centred_letter(gray, x, level + slope * x, width, height)
         letters.append(found or mark)
     return Row(tuple(letters), row.angle)
 
