@@ -745,7 +745,14 @@ def read_letters(
         (label, 0.0) if label == NOT_A_GLYPH or mark.blank else (label, conf)
         for (label, conf), mark in zip(guesses[first:last], row.marks, strict=True)
     ]
-    second = _second_opinion(row)
+    # Tesseract can only make "?" of a reading sure enough to be kept and not confirmed:
+    # where there is none (most racks), it is not asked (about 50 ms a photo on a busy
+    # machine, waiting for it).
+    heard = any(
+        conf >= UNSURE_BELOW and not sure
+        for (_, conf), sure in zip(guesses, confirmed, strict=True)
+    )
+    second = _second_opinion(row) if heard else None
     agrees = second is not None and len(second) == len(guesses)
     misplaced = out_of_step(row)
     broken = _broken_off(row, [label for label, _ in guesses], model)
