@@ -310,6 +310,17 @@ def test_a_letter_grown_into_its_points_digit_is_found_whole() -> None:
     assert read_letters(photo).values[3:6] == ("E", "X", "T")
 
 
+def test_a_rack_running_out_of_the_photo_is_told() -> None:
+    # Ten FreeSerif tiles on a checked cloth (seed 41, the 5th photo), the photo then cut
+    # through the first tile: nine letters are read, and the players are told why.
+    photo, letters, _ = _bench_rack(41, 2, 4)
+    assert letters == "KWKHPCDHHE"
+    out_of_frame = "la réglette sort de la photo à gauche : une tuile a pu y être coupée, recadrez"
+    cut = read_letters(np.ascontiguousarray(photo[:, 140:]))
+    assert cut.values[-8:] == tuple("KHPCDHHE") and out_of_frame in cut.warnings
+    assert not any("sort de la photo" in w for w in read_letters(photo).warnings)
+
+
 def test_tesseract_doubts_a_letter_the_model_is_not_all_but_certain_of() -> None:
     assert not _confirmed(Guess("W", 0.92))  # a leaning N: Tesseract read it right
     assert _confirmed(Guess("B", 1.0))  # every neighbour and near: Tesseract is not heard

@@ -709,6 +709,24 @@ def _moved(mark: Mark, x0: float, y0: float, zoom: float) -> Mark:
     return Mark(x, y, w, h, np.asarray(mask, np.uint8), mark.contrast, mark.blank)
 
 
+def _cut_off(shape: tuple[int, ...], row: Row) -> list[str]:
+    """The ends of the row ("gauche", "droite") where the next slot of the holder is
+    not wholly on the photo: a tile there, cut by the photo's edge, is no mark, and the
+    rack would be read a letter short without a word (seed 41: a K half out of frame).
+    A full holder has no next slot; a single tile, no pitch to find it by."""
+    if not 1 < len(row.marks) < MAX_TILES:
+        return []
+    height, width = shape[:2]
+    pitch, size = _pitch(row), _letter_height(row.marks)
+    step = (math.cos(row.angle), math.sin(row.angle))
+    ends = []
+    for side, end, sign in (("gauche", row.marks[0], -1), ("droite", row.marks[-1], 1)):
+        x, y = end.cx + sign * pitch * step[0], end.cy + sign * pitch * step[1]
+        if not (size / 2 <= x <= width - size / 2 and size / 2 <= y <= height - size / 2):
+            ends.append(side)
+    return ends
+
+
 def photo_row(image: Image, model: GlyphModel) -> Row:
     """The row of letters of the holder in a photo (zoomed in on when its letters are
     small: see :func:`_zoomed`), or :class:`NothingFound`. The reader and the
@@ -728,7 +746,9 @@ def read_letters(
     """
     model = model or model_for(LETTERS, data_dir)
     tesseract_for(LETTERS)  # the first time, it loads its model while the tiles are found
-    row = photo_row(image, model)
+    gray, scale = working_gray(image)
+    found = rack_row(gray, model)
+    row = _zoomed(image, scale, gray, found)
     read = model.read(isolate(row), allowed=LETTERS)
     guesses = [(g.label, g.confidence) for g in read]
     inked = [i for i, (label, _) in enumerate(guesses) if label != NOT_A_GLYPH]
@@ -740,6 +760,7 @@ def read_letters(
     # Marks at either end that are no letter (a knot of the wood) are not tiles.
     first, last = letters[0], letters[-1] + 1
     row = Row(row.marks[first:last], row.angle, row.squash, row.shears[first:last])
+    cut_off = _cut_off(gray.shape, Row(found.marks[first:last], found.angle))
     confirmed = [_confirmed(g) for g in read[first:last]]
     guesses = [
         (label, 0.0) if label == NOT_A_GLYPH or mark.blank else (label, conf)
@@ -759,6 +780,10 @@ def read_letters(
     warnings: list[str] = []
     if len(row.marks) > MAX_TILES:
         warnings.append(f"{len(row.marks)} lettres vues : une réglette n'en tient que {MAX_TILES}")
+    warnings += [
+        f"la réglette sort de la photo à {side} : une tuile a pu y être coupée, recadrez"
+        for side in cut_off
+    ]
     warnings += [
         f"tuile blanche en position {i + 1} : corrigez-la"
         for i, mark in enumerate(row.marks)
