@@ -321,6 +321,14 @@ def test_a_rack_running_out_of_the_photo_is_told() -> None:
     assert not any("sort de la photo" in w for w in read_letters(photo).warnings)
 
 
+def test_a_lean_undone_the_wrong_way_is_not_kept_when_the_letter_reads_surer_without() -> None:
+    # FreeSerif tiles NZTGLXZ (seed 31, the 12th photo): the N's diagonal and the Z's
+    # beside it tilt the lean fitted along the row; the N "straightened" read W.
+    photo, letters, _ = _bench_rack(31, 2, 11)
+    assert letters == "NZTGLXZ"
+    assert read_letters(photo).values[:2] == ("N", "Z")
+
+
 def test_tesseract_doubts_a_letter_the_model_is_not_all_but_certain_of() -> None:
     assert not _confirmed(Guess("W", 0.92))  # a leaning N: Tesseract read it right
     assert _confirmed(Guess("B", 1.0))  # every neighbour and near: Tesseract is not heard
