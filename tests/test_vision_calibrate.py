@@ -15,8 +15,13 @@ from vision.dice import ALPHABET as DICE_ALPHABET
 from vision.glyphs import (
     DIGITS,
     LETTERS,
+    OWN_FAIRLY_NEAR,
+    OWN_MARGIN,
+    OWN_NEAR,
+    SQUASH,
     UNSEEN_FONTS,
     GlyphModel,
+    distort,
     features,
     normalize_glyph,
     render_text,
@@ -101,6 +106,47 @@ def test_the_users_glyphs_reading_another_letter_make_it_unsure() -> None:
     swapped = LETTERS.replace("G", "g").replace("C", "G").replace("g", "C")
     (guess,) = _calibrated(LETTERS, swapped).read([_user_glyph("G")], LETTERS)
     assert guess.label == "G" and not guess.user_agrees and guess.confidence < UNSURE_BELOW
+
+
+def _without_right_half(letter: str) -> np.ndarray:
+    """The user's glyph of ``letter`` as a calibration photo that lost its right strokes
+    shows it (FreeSerif's V, its thin right stroke gone: a bare diagonal)."""
+    mask = render_text(letter, USER_FONT, 60).copy()
+    x, _, w, _ = cv2.boundingRect(cv2.findNonZero(mask))
+    mask[:, x + w // 2 :] = 0
+    return normalize_glyph(mask)
+
+
+def test_a_users_glyph_that_lost_a_stroke_does_not_doubt_a_certain_reading() -> None:
+    """Their glyphs do not know the whole V (their V is a diagonal): that is no opinion
+    that it is another letter."""
+    glyphs = [_without_right_half(c) if c == "V" else _user_glyph(c) for c in LETTERS]
+    calibrated = base_model(LETTERS).with_own(LETTERS, features(glyphs))
+    tile = _user_glyph("V")
+    assert calibrated.own is not None
+    theirs = calibrated.own._per_label(calibrated.own._distances(features([tile]), None), LETTERS)
+    assert theirs[0][LETTERS.index("V")] - theirs[0].min() > OWN_MARGIN  # nearest: another
+    (guess,) = calibrated.read([tile], LETTERS)
+    assert guess.label == "V" and guess.confidence >= UNSURE_BELOW and not guess.user_agrees
+
+
+def test_the_users_glyphs_fairly_near_make_sure_only_what_the_model_was_unsure_of() -> None:
+    """At 1.8 to 2.3 from the user's F, an F the model read unsure is made sure; one it
+    read sure is left as it is, for Tesseract to be heard on it (not confirmed)."""
+    calibrated = _calibrated(LETTERS)
+    assert calibrated.own is not None
+    for seed, model_sure in ((7, False), (15, True)):
+        tile = normalize_glyph(
+            distort(render_text("F", USER_FONT, 60), np.random.default_rng(seed), SQUASH)
+        )
+        (model,) = base_model(LETTERS).read([tile], LETTERS)
+        (theirs,) = calibrated.own._per_label(
+            calibrated.own._distances(features([tile]), None), LETTERS
+        )
+        assert LETTERS[theirs.argmin()] == "F" and OWN_NEAR < theirs.min() < OWN_FAIRLY_NEAR
+        assert model.label == "F" and (model.confidence >= UNSURE_BELOW) == model_sure
+        (guess,) = calibrated.read([tile], LETTERS)
+        assert guess.confidence >= UNSURE_BELOW and guess.user_agrees != model_sure
 
 
 def test_a_calibration_missing_letters_never_makes_a_reading_sure() -> None:
