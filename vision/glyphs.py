@@ -268,16 +268,21 @@ OWN_AGREES = 0.95
 #: readings lifted were nearer than 1.94 in 90% of cases; letters damaged by glare (an E
 #: whose lower bar is gone, read F by both) were seen at 1.9 to 2.0 on the benchmark's
 #: photos (seed 11). On seeds 11 and 23 (found tiles), 1.8 read 92.9% right against 93.5%
-#: with 2.4, the silent misreads alike on tiles lined up with the truth.
+#: with 2.4, the silent misreads alike on tiles lined up with the truth. On seeds 11, 23,
+#: 31, 41 and 53 (5,068 tiles lined up with the truth), 2.3 would have made sure 14 more
+#: right readings the model gave 0.6 to 0.9, and one wrong: an A whose thin strokes the
+#: photo lost, a bare diagonal read I, that Tesseract could not contradict.
 OWN_NEAR = 1.8
 
-#: ... or nearer than this, for a reading the model was unsure of (below
-#: :data:`MODEL_SURE`): Tesseract and the reader's other checks are still heard on it
-#: (:func:`vision.rack._confirmed`). On seeds 11, 23, 31 and 41 (4,079 tiles lined up
-#: with the truth), of the model's readings from 0.6 to 0.9 the user's glyphs agreed
-#: from 1.8 to 2.3 with 12, all right; nearer they agreed with 126, 5 of them wrong (an
-#: L without its foot read I: the user's I is like it).
-OWN_FAIRLY_NEAR = 2.3
+#: ... or nearer than this, for a reading the model was sure of by itself (at least
+#: :data:`MODEL_SURE`): the user's agreeing then only keeps Tesseract's other reading from
+#: being heard (:func:`vision.rack._confirmed`); the E read F by both is now looked at
+#: with the ink beside it (:func:`vision.rack._broken_off`), heard whatever the user's
+#: glyphs say. On those 5,068 tiles, the user's glyphs agreed from 1.8 to 2.3 with 262
+#: readings the model was sure of, one wrong (an E read F at 1.81, made "?" by the
+#: reader's other checks, Tesseract having no reading of its row), while Tesseract made
+#: "?" of 8 right ones (an F it read E, an S it read F, a B, a Q, two Js, an H, an X).
+OWN_CONFIRMS = 2.3
 
 #: The readers' threshold of a sure reading (:data:`vision.reading.UNSURE_BELOW`).
 MODEL_SURE = 0.9
@@ -349,6 +354,12 @@ class Guess:
     letters) read the same label and lifted the confidence."""
     model_confidence: float | None = None
     """The model's own confidence, before the user's glyphs lifted it (else ``None``)."""
+
+
+def _near(theirs: float, guess: Guess) -> bool:
+    """Whether the user's nearest glyph, reading the model's letter at HOG distance
+    ``theirs``, agrees with ``guess`` (see :data:`OWN_NEAR`, :data:`OWN_CONFIRMS`)."""
+    return theirs < (OWN_CONFIRMS if guess.confidence >= MODEL_SURE else OWN_NEAR)
 
 
 @dataclass(frozen=True)
@@ -496,13 +507,6 @@ class GlyphModel:
         ]
         return np.stack(columns, axis=1)
 
-    @staticmethod
-    def _near(theirs: float, confidence: float) -> bool:
-        """Whether the user's nearest glyph, reading the model's letter at HOG distance
-        ``theirs``, is near enough to make the model's reading sure (see
-        :data:`OWN_NEAR`, :data:`OWN_FAIRLY_NEAR`)."""
-        return theirs < (OWN_NEAR if confidence >= MODEL_SURE else OWN_FAIRLY_NEAR)
-
     def _judged(
         self,
         answers: list[Guess],
@@ -540,11 +544,7 @@ class GlyphModel:
                 sure = row[wanted.index(guess.label)] - row[nearest] > OWN_MARGIN
                 factor = OWN_DISAGREES if sure and not unknown else 1.0
                 judged.append(Guess(guess.label, round(guess.confidence * factor, 3)))
-            elif (
-                complete
-                and guess.confidence >= LIFTED_FROM
-                and self._near(row[nearest], guess.confidence)
-            ):
+            elif complete and guess.confidence >= LIFTED_FROM and _near(row[nearest], guess):
                 lifted = max(guess.confidence, OWN_AGREES)
                 judged.append(Guess(guess.label, lifted, True, guess.confidence))
             else:
