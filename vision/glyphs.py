@@ -268,20 +268,21 @@ OWN_AGREES = 0.95
 #: readings lifted were nearer than 1.94 in 90% of cases; letters damaged by glare (an E
 #: whose lower bar is gone, read F by both) were seen at 1.9 to 2.0 on the benchmark's
 #: photos (seed 11). On seeds 11 and 23 (found tiles), 1.8 read 92.9% right against 93.5%
-#: with 2.4, the silent misreads alike on tiles lined up with the truth. On seeds 11, 23,
-#: 31, 41 and 53 (5,068 tiles lined up with the truth), 2.3 would have made sure 14 more
-#: right readings the model gave 0.6 to 0.9, and one wrong: an A whose thin strokes the
-#: photo lost, a bare diagonal read I, that Tesseract could not contradict.
+#: with 2.4, the silent misreads alike on tiles lined up with the truth.
 OWN_NEAR = 1.8
 
-#: ... or nearer than this, for a reading the model was sure of by itself (at least
+#: ... or nearer than this, where the model was sure by itself (at least
 #: :data:`MODEL_SURE`): the user's agreeing then only keeps Tesseract's other reading from
 #: being heard (:func:`vision.rack._confirmed`); the E read F by both is now looked at
 #: with the ink beside it (:func:`vision.rack._broken_off`), heard whatever the user's
-#: glyphs say. On those 5,068 tiles, the user's glyphs agreed from 1.8 to 2.3 with 262
-#: readings the model was sure of, one wrong (an E read F at 1.81, made "?" by the
-#: reader's other checks, Tesseract having no reading of its row), while Tesseract made
-#: "?" of 8 right ones (an F it read E, an S it read F, a B, a Q, two Js, an H, an X).
+#: glyphs say. On seeds 11, 23, 31, 41 and 53 (5,068 tiles lined up with the truth), the
+#: user's glyphs agreed from 1.8 to 2.3 with 262 readings the model was sure of, one
+#: wrong (an E read F at 1.81, made "?" by the reader's other checks, Tesseract having no
+#: reading of its row), while Tesseract made "?" of right ones (an F it read E, an S it
+#: read F, seed 41). Where the model was unsure (0.6 to 0.9), they agreed from 1.8 to 2.3
+#: with 14 right readings and one wrong (an A whose thin strokes were lost, a bare
+#: diagonal, read I, seed 53), of which Tesseract had no reading: such a reading is
+#: made sure only if Tesseract reads the same letter (:attr:`Guess.needs_second_opinion`).
 OWN_CONFIRMS = 2.3
 
 #: The readers' threshold of a sure reading (:data:`vision.reading.UNSURE_BELOW`).
@@ -354,12 +355,11 @@ class Guess:
     letters) read the same label and lifted the confidence."""
     model_confidence: float | None = None
     """The model's own confidence, before the user's glyphs lifted it (else ``None``)."""
-
-
-def _near(theirs: float, guess: Guess) -> bool:
-    """Whether the user's nearest glyph, reading the model's letter at HOG distance
-    ``theirs``, agrees with ``guess`` (see :data:`OWN_NEAR`, :data:`OWN_CONFIRMS`)."""
-    return theirs < (OWN_CONFIRMS if guess.confidence >= MODEL_SURE else OWN_NEAR)
+    needs_second_opinion: bool = False
+    """The user's glyphs agree with an unsure reading from only fairly near (between
+    :data:`OWN_NEAR` and :data:`OWN_CONFIRMS`): the confidence is left as the model's,
+    for the reader to lift to :data:`OWN_AGREES` where another reader (Tesseract, see
+    :func:`vision.rack.read_letters`) reads the same letter."""
 
 
 @dataclass(frozen=True)
@@ -544,9 +544,10 @@ class GlyphModel:
                 sure = row[wanted.index(guess.label)] - row[nearest] > OWN_MARGIN
                 factor = OWN_DISAGREES if sure and not unknown else 1.0
                 judged.append(Guess(guess.label, round(guess.confidence * factor, 3)))
-            elif complete and guess.confidence >= LIFTED_FROM and _near(row[nearest], guess):
-                lifted = max(guess.confidence, OWN_AGREES)
-                judged.append(Guess(guess.label, lifted, True, guess.confidence))
+            elif complete and guess.confidence >= LIFTED_FROM and row[nearest] < OWN_CONFIRMS:
+                fairly = row[nearest] >= OWN_NEAR and guess.confidence < MODEL_SURE
+                lifted = guess.confidence if fairly else max(guess.confidence, OWN_AGREES)
+                judged.append(Guess(guess.label, lifted, True, guess.confidence, fairly))
             else:
                 judged.append(guess)
         return judged
