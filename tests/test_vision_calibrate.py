@@ -15,8 +15,14 @@ from vision.dice import ALPHABET as DICE_ALPHABET
 from vision.glyphs import (
     DIGITS,
     LETTERS,
+    OWN_CONFIRMS,
+    OWN_MARGIN,
+    OWN_NEAR,
+    SQUASH,
     UNSEEN_FONTS,
     GlyphModel,
+    Guess,
+    distort,
     features,
     normalize_glyph,
     render_text,
@@ -24,7 +30,7 @@ from vision.glyphs import (
 )
 from vision.models import base_model, calibration_file, model_for
 from vision.plates import labelled_digits, read_numbers
-from vision.rack import read_letters
+from vision.rack import _confirmed, _vouched, read_letters
 from vision.reading import UNSURE_BELOW
 from vision.synthetic import TileStyle, dice_photo, letter_rack_photo, plates_photo
 
@@ -101,6 +107,65 @@ def test_the_users_glyphs_reading_another_letter_make_it_unsure() -> None:
     swapped = LETTERS.replace("G", "g").replace("C", "G").replace("g", "C")
     (guess,) = _calibrated(LETTERS, swapped).read([_user_glyph("G")], LETTERS)
     assert guess.label == "G" and not guess.user_agrees and guess.confidence < UNSURE_BELOW
+
+
+def _without_right_half(letter: str) -> np.ndarray:
+    """The user's glyph of ``letter`` as a calibration photo that lost its right strokes
+    shows it (FreeSerif's V, its thin right stroke gone: a bare diagonal)."""
+    mask = render_text(letter, USER_FONT, 60).copy()
+    x, _, w, _ = cv2.boundingRect(cv2.findNonZero(mask))
+    mask[:, x + w // 2 :] = 0
+    return normalize_glyph(mask)
+
+
+def test_a_users_glyph_that_lost_a_stroke_does_not_doubt_a_certain_reading() -> None:
+    """Their glyphs do not know the whole V (their V is a diagonal): that is no opinion
+    that it is another letter."""
+    glyphs = [_without_right_half(c) if c == "V" else _user_glyph(c) for c in LETTERS]
+    calibrated = base_model(LETTERS).with_own(LETTERS, features(glyphs))
+    tile = _user_glyph("V")
+    assert calibrated.own is not None
+    theirs = calibrated.own._per_label(calibrated.own._distances(features([tile]), None), LETTERS)
+    assert theirs[0][LETTERS.index("V")] - theirs[0].min() > OWN_MARGIN  # nearest: another
+    (guess,) = calibrated.read([tile], LETTERS)
+    assert guess.label == "V" and guess.confidence >= UNSURE_BELOW and not guess.user_agrees
+
+
+def _fairly_near_f(seed: int) -> tuple[Guess, Guess]:
+    """An F of the user's font as a camera shows it, 1.8 to 2.3 from the user's F: the
+    model's reading of it and the calibrated one."""
+    calibrated = _calibrated(LETTERS)
+    tile = normalize_glyph(
+        distort(render_text("F", USER_FONT, 60), np.random.default_rng(seed), SQUASH)
+    )
+    assert calibrated.own is not None
+    (theirs,) = calibrated.own._per_label(
+        calibrated.own._distances(features([tile]), None), LETTERS
+    )
+    assert LETTERS[theirs.argmin()] == "F" and OWN_NEAR < theirs.min() < OWN_CONFIRMS
+    (model,) = base_model(LETTERS).read([tile], LETTERS)
+    (guess,) = calibrated.read([tile], LETTERS)
+    assert model.label == guess.label == "F"
+    return model, guess
+
+
+def test_the_users_glyphs_fairly_near_confirm_what_the_model_was_sure_of() -> None:
+    """Tesseract's other reading of it is then not heard."""
+    model, guess = _fairly_near_f(seed=15)
+    assert model.confidence >= UNSURE_BELOW
+    assert guess.user_agrees and not guess.needs_second_opinion and _confirmed(guess)
+
+
+def test_the_users_glyphs_fairly_near_make_an_unsure_reading_sure_only_with_tesseract() -> None:
+    """A letter whose thin strokes the photo lost may be this near to another of the
+    user's letters (an A lost to a bare diagonal, near the user's I): Tesseract must read
+    the same letter too."""
+    model, guess = _fairly_near_f(seed=7)
+    assert model.confidence < UNSURE_BELOW and guess.confidence == model.confidence
+    assert guess.user_agrees and guess.needs_second_opinion
+    assert _vouched(guess, guess.confidence, "F") >= UNSURE_BELOW
+    assert _vouched(guess, guess.confidence, "E") == _vouched(guess, guess.confidence, None)
+    assert _vouched(guess, guess.confidence, None) == model.confidence
 
 
 def test_a_calibration_missing_letters_never_makes_a_reading_sure() -> None:

@@ -23,7 +23,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.camera import Image
-from vision.glyphs import LETTERS, NOT_A_GLYPH, GlyphModel, Guess, Mask, normalize_glyph
+from vision.glyphs import (
+    LETTERS,
+    NOT_A_GLYPH,
+    OWN_AGREES,
+    GlyphModel,
+    Guess,
+    Mask,
+    normalize_glyph,
+)
 from vision.models import model_for
 from vision.reading import (
     MIN_CONTRAST,
@@ -598,6 +606,15 @@ def _confirmed(guess: Guess) -> bool:
     )
 
 
+def _vouched(guess: Guess, conf: float, tesseract: str | None) -> float:
+    """``conf``, made sure where the user's glyphs agree with the model's unsure reading
+    on condition that Tesseract reads the same letter (:attr:`Guess.needs_second_opinion`)
+    and it does (``conf`` is 0 for a blank tile or a mark that is no letter: kept so)."""
+    if conf and guess.needs_second_opinion and tesseract == guess.label:
+        return max(conf, OWN_AGREES)
+    return conf
+
+
 def _second_opinion(row: Row) -> str | None:
     """Tesseract's reading of the row's letters, a space where a tile is blank."""
     glyphs = letters_of_row(row)
@@ -806,6 +823,10 @@ def read_letters(
     )
     second = _second_opinion(row) if heard else None
     agrees = second is not None and len(second) == len(guesses)
+    guesses = [
+        (label, _vouched(guess, conf, second[i] if agrees and second is not None else None))
+        for i, ((label, conf), guess) in enumerate(zip(guesses, read[first:last], strict=True))
+    ]
     misplaced = out_of_step(row)
     broken = _broken_off(row, [label for label, _ in guesses], model)
     warnings: list[str] = []
