@@ -814,12 +814,12 @@ def read_letters(
         (label, 0.0) if label == NOT_A_GLYPH or mark.blank else (label, conf)
         for (label, conf), mark in zip(guesses[first:last], row.marks, strict=True)
     ]
-    # Tesseract can only make "?" of a reading sure enough to be kept and not confirmed:
-    # where there is none (most racks), it is not asked (about 50 ms a photo on a busy
-    # machine, waiting for it).
+    # Tesseract can only make "?" of a reading sure enough to be kept and not confirmed,
+    # or vouch for one the user's glyphs agree with from fairly near: where there is
+    # none (most racks), it is not asked (about 50 ms a photo on a busy machine).
     heard = any(
-        conf >= UNSURE_BELOW and not sure
-        for (_, conf), sure in zip(guesses, confirmed, strict=True)
+        (conf >= UNSURE_BELOW and not sure) or (conf and guess.needs_second_opinion)
+        for (_, conf), sure, guess in zip(guesses, confirmed, read[first:last], strict=True)
     )
     second = _second_opinion(row) if heard else None
     agrees = second is not None and len(second) == len(guesses)
