@@ -59,6 +59,11 @@ NO_VOWEL_DIE = "trois dés lus, sans dé des voyelles : s'il a été lancé, il 
 #: die 11.7, a d20 seen at an angle 2.9).
 CLEARLY_SQUARE = 2.0
 
+#: ... or if its square is this many times more supported than the other's, whose
+#: triangle is not found (the faint faces of black dice, seeds 11, 23, 31, 41: the
+#: vowel die's square 22 to 72, the other's 1.6 to 8).
+FAINT_SQUARE = 4.0
+
 #: Radius of a d20's up triangle (centre to corner) over its letter's size (the larger
 #: side of its box), and half the side of the vowel die's square over its letter's size.
 TRIANGLE_RADII = (0.9, 1.9)
@@ -614,10 +619,12 @@ def dice_faces(image: Image) -> Layout:
 
 def _clearly_square(square: tuple[Fit, Fit], next_one: tuple[Fit, Fit]) -> bool:
     """Whether the most square face is the vowel die though the next one is more square
-    than triangular too: far more square than it, and the next one's triangle found
-    (seen at an angle, the hexagon around a d20's face lends a square some support)."""
+    than triangular too: far more square than it, and either the next one's triangle
+    found (seen at an angle, the hexagon around a d20's face lends a square some
+    support) or its square far fainter (a black die's faint face fits no polygon well)."""
     ratio = [s.support / max(t.support, 1e-6) for t, s in (square, next_one)]
-    return ratio[0] > CLEARLY_SQUARE * ratio[1] and next_one[0].support >= MIN_SUPPORT
+    faint = FAINT_SQUARE * next_one[1].support < square[1].support
+    return ratio[0] > CLEARLY_SQUARE * ratio[1] and (next_one[0].support >= MIN_SUPPORT or faint)
 
 
 def _size(mark: Mark) -> int:
