@@ -453,12 +453,33 @@ def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]
         # A consonant that looks nearly as much like a vowel (an O: a Q without its
         # tail, a C, a D) is unsure; on the vowel die a bar is an I, whatever J it is.
         vowel_like = face.corners == 3 and best.share(letter) < CONSONANT_SHARE
-        if letter not in allowed or best.closest > FAR_FROM_LETTERS or vowel_like:
+        # No consonant is one stroke: a bar on a d20 is a letter whose thin strokes the
+        # camera lost (a serif N's stems: its diagonal alone looks most like a Z).
+        bar = face.corners == 3 and _bar(face.mark)
+        if letter not in allowed or best.closest > FAR_FROM_LETTERS or vowel_like or bar:
             answers.append(("?", 0.0))
         else:
             answers.append((letter, best.share(letter, allowed) * (0.5 if rivals else 1.0)))
         start = end
     return answers
+
+
+#: A mark is one stroke when its ink fills this much of the thinnest rectangle around
+#: it, which is at most this wide for its length (seeds 11, 23, 31, 41: a serif N's bare
+#: diagonal 0.23 wide and 0.71 full; the thinnest J read right 0.27 wide).
+BAR_FULL = 0.6
+BAR_THIN = 0.25
+
+
+def _bar(mark: Mark) -> bool:
+    """Whether a mark is a single straight stroke (an I, or a letter reduced to one)."""
+    points = cv2.findNonZero(mark.mask)
+    if points is None:
+        return False
+    _, (width, height), _ = cv2.minAreaRect(points)
+    thin, long = sorted((max(width, 1.0), max(height, 1.0)))
+    ink = int((mark.mask > 0).sum())
+    return thin < BAR_THIN * long and ink > BAR_FULL * thin * long
 
 
 @dataclass(frozen=True)
