@@ -34,6 +34,7 @@ from vision.glyphs import (
     NOT_A_GLYPH,
     GlyphModel,
     Mask,
+    doubled_dots,
     features,
     nearness_of,
     normalize_glyph,
@@ -706,7 +707,7 @@ def upright_glyph(face: Face, label: str, model: GlyphModel) -> Mask:
     if len(rows) == 0:
         return turned[0]
     query = features([normalize_glyph(t) for t in turned])
-    squared = (query**2).sum(1)[:, None] + (rows**2).sum(1)[None, :] - 2.0 * query @ rows.T
+    squared = (query**2).sum(1)[:, None] + (rows**2).sum(1)[None, :] - doubled_dots(query, rows)
     return turned[int(np.argmin(squared.min(axis=1)))]
 
 
