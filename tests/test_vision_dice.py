@@ -155,3 +155,13 @@ def test_a_black_die_is_found_and_told_from_the_vowel_die() -> None:
     for seed, i in ((41, 21), (41, 10), (41, 56)):
         photo, faces = _bench_dice(seed, i)
         assert read_dice(photo).values == tuple(faces), (seed, i, faces)
+
+
+def test_a_lost_consonant_die_leaves_the_consonants_unsure_and_the_vowel_read() -> None:
+    # Two d20 and the vowel die found: where the lost consonant lies among the others is
+    # unknown (all three "?"), the vowel die is still the one square.
+    photo, faces = _bench_dice(11, 0)
+    assert faces == "VQM*"
+    reading = read_dice(photo)
+    assert reading.values == ("?", "?", "?", "*") and reading.uncertain == (0, 1, 2)
+    assert any("3 dé(s) trouvé(s) sur 4" in w for w in reading.warnings)

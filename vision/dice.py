@@ -495,6 +495,9 @@ class Layout:
     """Faces whose place in the order is a guess."""
     mixed: bool = False
     """Which die is the vowel die is a guess (or dice are missing): no face is sure."""
+    missing: int = 0
+    """Consonant dice not found, the vowel die found: the consonants are all in doubt
+    (where the missing ones lie among them is not known), the vowel is read."""
 
 
 def _inside(mark: Mark, other: Mark) -> bool:
@@ -650,11 +653,17 @@ def dice_faces(image: Image) -> Layout:
         or _clearly_square(fits[order[0]], fits[order[1]])
     ):
         warnings.append("dés à 20 faces et dé à 6 faces mal distingués : lecture incertaine")
-    mixed = bool(warnings)
+    # Two d20 and one face clearly the vowel die's: a consonant die is lost (its letter
+    # washed out, or on a black die), the vowel die is still known.
+    lost = len(marks) == 3 and squareness[order[0]] > SQUARE_OVER_TRIANGLE > squareness[order[1]]
+    mixed = bool(warnings) and not lost
     shapes = [turns[i][1 if i == order[0] else 0] for i in range(len(marks))]
     d6 = _face_of(marks[order[0]], shapes[order[0]], shapes)
     d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order[1:]), key=_left)
-    return _ordered([*d20, d6], warnings, mixed)
+    layout = _ordered([*d20, d6], warnings, mixed)
+    if lost:
+        return Layout(layout.faces, layout.warnings, frozenset(range(len(d20))), missing=1)
+    return layout
 
 
 def _clearly_square(square: tuple[Fit, Fit], next_one: tuple[Fit, Fit]) -> bool:
@@ -720,12 +729,13 @@ def read_dice(
     model = model or model_for(ALPHABET, data_dir, kind=KIND)
     values: list[str | int] = []
     confidence: list[float] = []
-    uncertain: list[int] = []
     for i, (read, sure) in enumerate(_read_faces(layout.faces, model)):
         guess = layout.mixed or i in layout.unordered
         conf = min(sure, UNSURE_BELOW / 2) if guess else sure
-        if conf < UNSURE_BELOW:
-            uncertain.append(len(values))
         values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
+    for _ in range(layout.missing):  # a lost consonant die, before the vowel die
+        values.insert(len(values) - 1, "?")
+        confidence.insert(len(confidence) - 1, 0.0)
+    uncertain = [i for i, conf in enumerate(confidence) if conf < UNSURE_BELOW]
     return Reading("dice", tuple(values), tuple(confidence), tuple(uncertain), layout.warnings)
