@@ -329,6 +329,15 @@ def test_a_lean_undone_the_wrong_way_is_not_kept_when_the_letter_reads_surer_wit
     assert read_letters(photo).values[:2] == ("N", "Z")
 
 
+def test_the_end_of_a_light_holder_is_no_letter_beyond_the_rack() -> None:
+    # Lato tiles EADJZS on a checked cloth (seed 61, the 20th photo): one step left of
+    # the E, the holder's end against the cloth read I at 0.86 (and, with the user's
+    # glyphs of an I, surely: a letter too many, silent).
+    photo, letters, _ = _bench_rack(61, 0, 19)
+    assert letters == "EADJZS"
+    assert read_letters(photo).values == tuple("EADJZS")
+
+
 def test_tesseract_doubts_a_letter_the_model_is_not_all_but_certain_of() -> None:
     assert not _confirmed(Guess("W", 0.92))  # a leaning N: Tesseract read it right
     assert _confirmed(Guess("B", 1.0))  # every neighbour and near: Tesseract is not heard
