@@ -774,12 +774,7 @@ def _surest_leans(model: GlyphModel, row: Row) -> Row:
     leaning_ones = [i for i, shear in enumerate(row.shears) if shear]
     if not leaning_ones:
         return row
-    as_stood = Row(
-        tuple(row.marks[i] for i in leaning_ones),
-        row.angle,
-        row.squash,
-        tuple(0.0 for _ in leaning_ones),
-    )
+    as_stood = Row(tuple(row.marks[i] for i in leaning_ones), row.angle, row.squash)
     leaned = Row(as_stood.marks, row.angle, row.squash, tuple(row.shears[i] for i in leaning_ones))
     with_lean = model.read(isolate(leaned), allowed=LETTERS, judged=False)
     without = model.read(isolate(as_stood), allowed=LETTERS, judged=False)
@@ -796,8 +791,15 @@ def photo_row(image: Image, model: GlyphModel) -> Row:
     :func:`_surest_leans`), or :class:`NothingFound`. The reader and the calibration
     both take their glyphs from it, so the user's glyphs are cut as the letters they
     are compared with."""
+    return _rows(image, model)[1]
+
+
+def _rows(image: Image, model: GlyphModel) -> tuple[Row, Row, tuple[int, ...]]:
+    """The row as found on the working photo, the row its letters are read on (see
+    :func:`photo_row`), and the working photo's shape (the found row's frame)."""
     gray, scale = working_gray(image)
-    return _surest_leans(model, _zoomed(image, scale, gray, rack_row(gray, model)))
+    found = rack_row(gray, model)
+    return found, _surest_leans(model, _zoomed(image, scale, gray, found)), gray.shape
 
 
 def read_letters(
@@ -810,9 +812,7 @@ def read_letters(
     """
     model = model or model_for(LETTERS, data_dir)
     tesseract_for(LETTERS)  # the first time, it loads its model while the tiles are found
-    gray, scale = working_gray(image)
-    found = rack_row(gray, model)
-    row = _surest_leans(model, _zoomed(image, scale, gray, found))
+    found, row, shape = _rows(image, model)
     read = model.read(isolate(row), allowed=LETTERS)
     guesses = [(g.label, g.confidence) for g in read]
     inked = [i for i, (label, _) in enumerate(guesses) if label != NOT_A_GLYPH]
@@ -824,7 +824,7 @@ def read_letters(
     # Marks at either end that are no letter (a knot of the wood) are not tiles.
     first, last = letters[0], letters[-1] + 1
     row = Row(row.marks[first:last], row.angle, row.squash, row.shears[first:last])
-    cut_off = _cut_off(gray.shape, Row(found.marks[first:last], found.angle))
+    cut_off = _cut_off(shape, Row(found.marks[first:last], found.angle))
     confirmed = [_confirmed(g) for g in read[first:last]]
     guesses = [
         (label, 0.0) if label == NOT_A_GLYPH or mark.blank else (label, conf)
