@@ -338,6 +338,15 @@ def test_the_end_of_a_light_holder_is_no_letter_beyond_the_rack() -> None:
     assert read_letters(photo).values == tuple("EADJZS")
 
 
+def test_an_l_whose_faint_foot_runs_out_of_its_window_is_not_read_i() -> None:
+    # FreeSerif tiles LY (seed 83, the 5th photo): the L's long foot, parted from its
+    # stem by a faint stretch, runs out of the window of the row's end; the stem alone
+    # read I surely. With the rest of its foot it reads L: the reader cannot tell, "?".
+    photo, letters, _ = _bench_rack(83, 2, 4)
+    assert letters == "LY"
+    assert read_letters(photo).values == ("?", "Y")
+
+
 def test_tesseract_doubts_a_letter_the_model_is_not_all_but_certain_of() -> None:
     assert not _confirmed(Guess("W", 0.92))  # a leaning N: Tesseract read it right
     assert _confirmed(Guess("B", 1.0))  # every neighbour and near: Tesseract is not heard

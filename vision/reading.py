@@ -410,6 +410,7 @@ def whole_letter(
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     keep = np.zeros(count, bool)
     cut = np.zeros(count, bool)
+    sided: list[int] = []
     letter_foot = centre[1] + height / 2
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
@@ -417,6 +418,8 @@ def whole_letter(
         # A piece starting above the band is a mark above the letter, unless it is
         # letter-tall: a letter standing a little higher than its neighbours.
         high = top < top_limit and not (y > 0 and h >= TALL_PIECE * height)
+        if area >= 4 and not high and (x == 0 or x + w == window.shape[1]):
+            sided.append(label)
         if area < 4 or x == 0 or x + w == window.shape[1] or high:
             continue
         if bottom <= foot:
@@ -454,11 +457,32 @@ def whole_letter(
         pieces = _without_digit_top(pieces, round(letter_foot - 0.15 * height) - y0)
     if not pieces.any():
         return None
-    pieces = _with_faint_strokes(pieces, ink > 0, relative < otsu + FAINT * (255 - otsu))
+    faint = relative < otsu + FAINT * (255 - otsu)
+    on_foot += _cut_by_window(pieces, np.asarray(labels, np.int32), sided, faint | (ink > 0))
+    pieces = _with_faint_strokes(pieces, ink > 0, faint)
     mark = _mark_of(pieces, window, x0, y0)
     if on_foot:
         return replace(mark, beside=_mark_of(pieces | np.isin(labels, on_foot), window, x0, y0))
     return mark
+
+
+def _cut_by_window(
+    pieces: NDArray[np.bool_],
+    labels: NDArray[np.integer],
+    sided: list[int],
+    inked: NDArray[np.bool_],
+) -> list[int]:
+    """Of the pieces running out of the window (``sided``), those joined to the
+    letter's ``pieces`` by ink or faint ink (``inked``): maybe the rest of the letter,
+    cut by the window (the long foot of a FreeSerif L at a row's end, parted from its
+    stem by a faint stretch: the stem read I surely, seed 83). The caller judges them as
+    ink beside the letter (:func:`vision.rack._broken_off`)."""
+    if not sided:
+        return []
+    _, reach = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
+    mine = np.unique(reach[pieces])
+    mine = mine[mine > 0]
+    return [label for label in sided if np.isin(reach[labels == label], mine).any()]
 
 
 #: A piece of less than this share of the letter's largest piece's ink, standing apart
