@@ -212,7 +212,25 @@ def _probe(
         (alone,) = model.read(glyph, allowed=LETTERS, judged=False)
         if alone.confidence < UNSURE_BELOW:
             return None
+    if at_end and label != "I" and _one_stroke(found):
+        return None  # the holder's slanted end, a faint line read Z surely (seed 97)
     return found if label != NOT_A_GLYPH and conf >= above else None
+
+
+#: A mark whose thinnest enclosing rectangle is this much narrower than long is one
+#: stroke, which only an I is (a Nimbus Sans Narrow I is 0.17 to 0.2; the thinnest
+#: other letter, a narrow J, 0.27).
+ONE_STROKE = 0.25
+
+
+def _one_stroke(mark: Mark) -> bool:
+    """Whether a mark is one thin straight stroke: an I, or no letter."""
+    points = cv2.findNonZero(mark.mask)
+    if points is None:
+        return False
+    _, (width, height), _ = cv2.minAreaRect(points)
+    thin, long = sorted((max(width, 1.0), max(height, 1.0)))
+    return thin < ONE_STROKE * long
 
 
 def _face_around(gray: NDArray[np.uint8], mark: Mark) -> float:
@@ -278,7 +296,15 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
             if found is None and len(marks) < MAX_TILES - 1:  # across one empty slot
                 at = on_line(end.cx + 2 * dx)
                 found = _probe(
-                    gray, model, row, at, pitch=pitch, height=height, beside=end, above=ACROSS_ABOVE
+                    gray,
+                    model,
+                    row,
+                    at,
+                    pitch=pitch,
+                    height=height,
+                    beside=end,
+                    above=ACROSS_ABOVE,
+                    at_end=True,
                 )
             if found is None:
                 break
