@@ -282,7 +282,16 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
                 gray, model, row, at, pitch=pitch, height=height, beside=end, at_end=True
             )
             neighbours = (on_line(end.cx), on_line(before.cx))
-            if found is None and tiled and _blank_tile(gray, at, neighbours, height):
+            # A tile's face is as wide as it is tall: a blank's far side shows face too,
+            # where a holder of the tiles' colour ending within the slot shows the table
+            # (wood beyond a light holder's end read as a blank tile, seed 97).
+            far = on_line(at[0] + BLANK_FAR * dx)
+            if (
+                found is None
+                and tiled
+                and _blank_tile(gray, at, neighbours, height)
+                and _blank_tile(gray, far, neighbours, height)
+            ):
                 # On a holder of the tiles' colour an end looks like blank tiles all
                 # along: a blank at an end is one only if what lies beyond it is not
                 # the colour of the tiles.
@@ -313,6 +322,10 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
             else:
                 marks.insert(0, found)
     return Row(tuple(marks), row.angle, row.squash)
+
+
+#: How far from a blank's centre, in pitches, its far side's face is looked at.
+BLANK_FAR = 0.3
 
 
 def _blank_mark(at: tuple[float, float], height: float) -> Mark:
