@@ -165,3 +165,22 @@ def test_a_lost_consonant_die_leaves_the_consonants_unsure_and_the_vowel_read() 
     reading = read_dice(photo)
     assert reading.values == ("?", "?", "?", "*") and reading.uncertain == (0, 1, 2)
     assert any("3 dé(s) trouvé(s) sur 4" in w for w in reading.warnings)
+
+
+def test_a_thin_stroke_the_marks_lost_is_read_with_its_letter() -> None:
+    # A serif L's foot, blurred by the camera, is fainter than its stem: the stem alone
+    # is an I, which no consonant die carries ("?"). Grown back from the faint ink around
+    # the stem, the foot makes it an L again; so the thin ends of a serif S.
+    for seed, i, faces in ((11, 57, "LQT*"), (11, 53, "ZLBE"), (11, 87, "XSTE")):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo).values == tuple(faces), (seed, i)
+
+
+def test_a_letter_far_nearer_to_its_own_glyphs_than_to_any_other_is_sure() -> None:
+    # A narrow M looks like the M of one training font; after it, among the 7 nearest
+    # glyphs, come a stray N or H. The M is still far nearer than any N or H: it is read.
+    for seed, i, faces in ((11, 94, "MJMI"), (23, 34, "XMQE")):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo).values == tuple(faces), (seed, i)

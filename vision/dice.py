@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -119,6 +119,15 @@ CONSONANT_SHARE = 0.6
 
 #: Marks tried, the largest first, before giving up on finding four dice.
 MAX_CANDIDATES = 16
+
+#: A face's letter is read surely whatever the vote of its k nearest glyphs when its
+#: nearest learned letter is nearer, by this much (HOG distance), than any glyph of
+#: another letter: a narrow M's nearest glyphs are the M of one training font, then
+#: stray N, H or W among its other Ms (share 0.62 to 0.87, gaps 0.35 to 0.49). Faces
+#: read wrong, the letter allowed and near: gaps 0 to 0.16 (2,400 faces, seeds 11, 23,
+#: 31, 41, 53, 61); those with larger gaps are letters the die does not carry, single
+#: strokes or letters another turn reads as well (an N and a Z), unsure all the same.
+CLEARLY_NEAREST = 0.3
 
 
 @dataclass(frozen=True)
@@ -441,7 +450,8 @@ def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]
     for face in faces:
         end = start + len(face.ups)
         allowed = CONSONANTS if face.corners == 3 else VOWELS
-        best = min(votes[start:end], key=lambda v: v.closest)
+        best_at = min(range(len(face.ups)), key=lambda k: votes[start + k].closest)
+        best = votes[start + best_at]
         letter = best.winner
         rivals = [
             v
@@ -460,9 +470,31 @@ def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]
         if letter not in allowed or best.closest > FAR_FROM_LETTERS or vowel_like or bar:
             answers.append(("?", 0.0))
         else:
-            answers.append((letter, best.share(letter, allowed) * (0.5 if rivals else 1.0)))
+            share = best.share(letter, allowed)
+            if share < UNSURE_BELOW and _clearly_nearest(model, glyphs[start + best_at], best):
+                share = best.nearness
+            answers.append((letter, share * (0.5 if rivals else 1.0)))
         start = end
     return answers
+
+
+def _clearly_nearest(model: GlyphModel, glyph: Mask, vote: _Vote) -> bool:
+    """Whether the glyph's nearest learned letter is :data:`CLEARLY_NEAREST` nearer than
+    every glyph of another letter (the vote of its k nearest then shares it with strays
+    of a letter it does not look like: one font drew the letter as the face does, the
+    others farther than a few glyphs of other letters).
+
+    Asked only of a face about to be "?", rarely: it weighs the glyph against every row.
+    """
+    labels = np.array(model.labels)
+    others = (labels != vote.winner) & (labels != NOT_A_GLYPH)
+    if not others.any():
+        return True
+    query = features([glyph])
+    norms = np.einsum("ij,ij->i", model.vectors, model.vectors)
+    squared = float((query**2).sum()) + norms - doubled_dots(query, model.vectors)[0]
+    second = float(np.sqrt(max(float(squared[others].min()), 0.0)))
+    return second - vote.closest >= CLEARLY_NEAREST
 
 
 #: A mark is one stroke when its ink fills this much of the thinnest rectangle around
@@ -481,6 +513,76 @@ def _bar(mark: Mark) -> bool:
     thin, long = sorted((max(width, 1.0), max(height, 1.0)))
     ink = int((mark.mask > 0).sum())
     return thin < BAR_THIN * long and ink > BAR_FULL * thin * long
+
+
+#: The faint strokes of a letter: ink (what a closing of the face brightens) at least
+#: this share of the letter's own, joined to it (seeds 11, 23, 31, 41, 53, 61: 0.4 read
+#: 4 faces more of 2,400, 0.3 and 0.5 one to three).
+FAINT_INK = 0.4
+
+#: How far around its mark a letter's faint strokes are looked for (a share of the
+#: mark's size: an L's foot lost, its stem alone is the mark).
+FAINT_PAD = 0.6
+
+#: The kernel of the closing that finds ink, as :func:`vision.reading.find_marks`'s.
+INK_STROKE = 31
+
+#: Faint ink counts only farther than this from the letter's ink (nearer, it is the
+#: blurred rim of every stroke) and where it holds a stroke at least 3 pixels thick,
+#: this share of the letter's ink (a hair of faint ink running to a leaning face's
+#: letter, or a few pixels at a stem's end, made a T's stem a J: seed 31).
+FAINT_REACH = 2
+FAINT_STROKE = 0.1
+
+
+def _whole_letter(gray: NDArray[np.uint8], mark: Mark) -> Mark:
+    """The letter of ``mark`` with the thin strokes the marks' threshold lost (a serif
+    L's foot, an S's ends, blurred by the camera or washed out by a lamp): faint ink
+    that grows out of the letter, held in a stroke, and stops before the window's side
+    (else it is a shadow or a face's edge)."""
+    pad = round(FAINT_PAD * max(mark.w, mark.h))
+    x0, y0 = max(0, mark.x - pad), max(0, mark.y - pad)
+    x1 = min(gray.shape[1], mark.x + mark.w + pad)
+    y1 = min(gray.shape[0], mark.y + mark.h + pad)
+    reach = INK_STROKE  # the closing sees the face beyond the window
+    wx0, wy0 = max(0, x0 - reach), max(0, y0 - reach)
+    wide = gray[wy0 : min(gray.shape[0], y1 + reach), wx0 : min(gray.shape[1], x1 + reach)]
+    pieces = np.zeros((y1 - y0, x1 - x0), bool)
+    pieces[mark.y - y0 : mark.y - y0 + mark.h, mark.x - x0 : mark.x - x0 + mark.w] = mark.mask > 0
+    box = gray[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w]
+    if (mark.mask == 0).any() and np.median(box[mark.mask > 0]) > np.median(box[mark.mask == 0]):
+        wide = np.asarray(255 - wide, np.uint8)  # a light letter on a dark die
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (INK_STROKE, INK_STROKE))
+    surface = cv2.morphologyEx(wide, cv2.MORPH_CLOSE, kernel)
+    ink = (surface.astype(np.int16) - wide.astype(np.int16))[
+        y0 - wy0 : y1 - wy0, x0 - wx0 : x1 - wx0
+    ]
+    faint = ink > FAINT_INK * float(np.median(ink[pieces]))
+    _, labels = cv2.connectedComponents((faint | pieces).astype(np.uint8), connectivity=8)
+    joined = np.isin(labels, np.unique(labels[pieces]))
+    if joined[:, 0].any() or joined[:, -1].any() or joined[0].any() or joined[-1].any():
+        return mark
+    square = np.ones((3, 3), np.uint8)
+    near = cv2.dilate(pieces.astype(np.uint8), square, iterations=FAINT_REACH) > 0
+    beyond = (joined & ~near).astype(np.uint8)
+    thick = cv2.morphologyEx(beyond, cv2.MORPH_OPEN, square) > 0
+    if thick.sum() < FAINT_STROKE * pieces.sum():
+        return mark
+    _, parts = cv2.connectedComponents(beyond, connectivity=8)
+    strokes = np.isin(parts, np.unique(parts[thick])) & (beyond > 0)
+    bridge = joined & (cv2.dilate(strokes.astype(np.uint8), square, iterations=FAINT_REACH) > 0)
+    whole = pieces | strokes | bridge
+    x, y, w, h = cv2.boundingRect(whole.astype(np.uint8))
+    letter = np.asarray(whole[y : y + h, x : x + w] * 255, np.uint8)
+    return Mark(x0 + x, y0 + y, w, h, letter, mark.contrast)
+
+
+def whole_letters(image: Image, layout: Layout) -> Layout:
+    """The layout with each face's letter cut whole (see :func:`_whole_letter`): what
+    the reader reads and the calibration learns."""
+    gray, _ = working_gray(image)
+    faces = [replace(f, mark=_whole_letter(gray, f.mark)) for f in layout.faces]
+    return replace(layout, faces=faces)
 
 
 @dataclass(frozen=True)
@@ -725,7 +827,7 @@ def read_dice(
 ) -> Reading:
     """The three consonants (left to right), then the vowel die's face (``*``: joker);
     the three consonants alone on a photo of the game without the vowel die."""
-    layout = dice_faces(image)
+    layout = whole_letters(image, dice_faces(image))
     model = model or model_for(ALPHABET, data_dir, kind=KIND)
     values: list[str | int] = []
     confidence: list[float] = []
