@@ -431,33 +431,64 @@ def _votes(model: GlyphModel, glyphs: list[Mask]) -> list[_Vote]:
     ]
 
 
-def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]:
+def _read_faces(
+    faces: list[Face], model: GlyphModel, gray: NDArray[np.uint8] | None = None
+) -> list[tuple[str, float]]:
     """The letter of each up face, tried in each orientation its face allows.
 
     The orientation kept is the one that looks most like a letter (nearest to a learned
     glyph), read among all letters: a C turned a third looks like an O, a U turned a
     quarter like a C, but less than they look like a C and a U (see :func:`_judged`).
-    A face left unsure is tried again turned between its face's orientations too (see
-    :func:`_turned_off`): its face may have been fitted turned.
+    A face in doubt (unsure, or only as near as few right faces are) is read again with
+    its letter cut whole from ``gray`` (see :func:`_whole_letter`), then, if still in
+    doubt, turned between its face's orientations too (see :func:`_turned_off`): its
+    face may have been fitted turned. Most faces are read once, as they were found.
     """
+    faces = list(faces)
+    readings = _readings(faces, model)
+    doubtful = [i for i, r in enumerate(readings) if _in_doubt(r)]
+    if gray is not None and doubtful:
+        whole = {i: _whole_letter(gray, faces[i].mark) for i in doubtful}
+        grown = [i for i in doubtful if whole[i] is not faces[i].mark]
+        for i in grown:
+            faces[i] = replace(faces[i], mark=whole[i])
+        for i, again in zip(grown, _readings([faces[i] for i in grown], model), strict=True):
+            readings[i] = again
+        doubtful = [i for i in doubtful if _in_doubt(readings[i])]
+    if doubtful:
+        turned = _turned_off([faces[i] for i in doubtful], [readings[i] for i in doubtful], model)
+        for i, again in zip(doubtful, turned, strict=True):
+            readings[i] = again
+    return [(r.letter, r.sure) for r in readings]
+
+
+@dataclass(frozen=True)
+class _Read:
+    """One face read: its letter, its confidence, and the glyphs and votes it came from."""
+
+    letter: str
+    sure: float
+    best: _Vote
+    """The vote of the orientation read (the nearest to a learned letter)."""
+    glyphs: list[Mask]
+    votes: list[_Vote]
+
+
+def _readings(faces: list[Face], model: GlyphModel) -> list[_Read]:
+    """Each face read in the orientations its face allows (one vote for them all)."""
     glyphs = [[normalize_glyph(_turned(f.mark, up, f.squash)) for up in f.ups] for f in faces]
     flat = _votes(model, [g for each in glyphs for g in each])
-    votes = [flat[i - len(f.ups) : i] for f, i in zip(faces, _ends(faces), strict=True)]
-    answers = [_judged(f, g, v, model) for f, g, v in zip(faces, glyphs, votes, strict=True)]
-    for i, (_, sure, best) in enumerate(answers):
-        if sure < UNSURE_BELOW or best.closest > NEAR_AS_RIGHT:
-            answers[i] = _turned_off(faces[i], glyphs[i], votes[i], model, answers[i])
-    return [(letter, sure) for letter, sure, _ in answers]
+    ends = itertools.accumulate(len(f.ups) for f in faces)
+    votes = [flat[i - len(f.ups) : i] for f, i in zip(faces, ends, strict=True)]
+    return [_judged(f, g, v, model) for f, g, v in zip(faces, glyphs, votes, strict=True)]
 
 
-def _ends(faces: list[Face]) -> list[int]:
-    """Where each face's orientations end in the list of every face's."""
-    return list(itertools.accumulate(len(f.ups) for f in faces))
+def _in_doubt(read: _Read) -> bool:
+    """Unsure, or read only as near as few faces read right are."""
+    return read.sure < UNSURE_BELOW or read.best.closest > NEAR_AS_RIGHT
 
 
-def _judged(
-    face: Face, glyphs: list[Mask], votes: list[_Vote], model: GlyphModel
-) -> tuple[str, float, _Vote]:
+def _judged(face: Face, glyphs: list[Mask], votes: list[_Vote], model: GlyphModel) -> _Read:
     """The face's letter, its confidence and the vote read, from its glyph in each
     orientation tried.
 
@@ -492,11 +523,11 @@ def _judged(
     # camera lost (a serif N's stems: its diagonal alone looks most like a Z).
     bar = face.corners == 3 and _bar(face.mark)
     if letter not in allowed or best.closest > FAR_FROM_LETTERS or vowel_like or bar:
-        return "?", 0.0, best
+        return _Read("?", 0.0, best, glyphs, votes)
     share = best.share(letter, allowed)
     if share < UNSURE_BELOW and _clearly_nearest(model, glyphs[best_at], best):
         share = best.nearness
-    return letter, share * (0.5 if rivals else 1.0), best
+    return _Read(letter, share * (0.5 if rivals else 1.0), best, glyphs, votes)
 
 
 #: A glyph that only O's and Q's vote for is a Q when the Q's hold at least this share
@@ -525,35 +556,52 @@ TURN_GAIN = 0.5
 NEAR_AS_RIGHT = 1.46
 
 
-def _turned_off(
-    face: Face,
-    glyphs: list[Mask],
-    votes: list[_Vote],
-    model: GlyphModel,
-    read: tuple[str, float, _Vote],
-) -> tuple[str, float, _Vote]:
-    """The face read again in the turns halfway and a quarter way between those its
-    face allows too, when it was read unsure or only as near as few right faces are.
+def _turned_off(faces: list[Face], reads: list[_Read], model: GlyphModel) -> list[_Read]:
+    """The faces read again in the turns halfway and a quarter way between those their
+    faces allow too (faces read unsure, or only as near as few right faces are).
 
     The turn of a face is fitted on its edges; where they are faint or a lamp washes
     them out, the fit may be a quarter or half a step off (a serif H read in its fit's
     turns was at best 2.16 from every letter, turned 30° more 1.08 from an H; an M's
     face fitted half a step off read W, 1.69 from it, seed 83). Every turn then rivals:
     an N is a Z turned a quarter, an M a W turned a half, and they stay unsure (see
-    :func:`_judged`). A face read surely keeps its reading only if every turn reads it
-    too; a face unsure is read in every turn if that is surely and clearly nearer.
+    :func:`_judged`). A face read surely keeps its reading only if no other turn reads
+    another letter nearer; a face unsure is read in every turn if that is surely and
+    clearly nearer (:data:`TURN_GAIN`, :data:`NEAR_AS_RIGHT`).
     """
-    step = 360 / face.corners
-    ups = [up + off for off in (step / 4, step / 2, -step / 4) for up in face.ups]
-    more = [normalize_glyph(_turned(face.mark, up, face.squash)) for up in ups]
-    letter, sure, best = _judged(face, glyphs + more, votes + _votes(model, more), model)
-    if read[1] >= UNSURE_BELOW:  # sure, but far: no other turn reads another letter nearer
-        other = best.winner != read[0] and best.closest < read[2].closest
-        return ("?", 0.0, best) if other else read
-    own = min(v.closest for v in votes)
-    if sure < UNSURE_BELOW or best.closest > min(NEAR_AS_RIGHT, own - TURN_GAIN):
-        return read
-    return letter, sure, best
+    ups = [
+        [up + off for off in (step / 4, step / 2, -step / 4) for up in f.ups]
+        for f, step in ((f, 360 / f.corners) for f in faces)
+    ]
+    more = [
+        [normalize_glyph(_turned(f.mark, up, f.squash)) for up in turns]
+        for f, turns in zip(faces, ups, strict=True)
+    ]
+    flat = _votes(model, [g for each in more for g in each])
+    ends = list(itertools.accumulate(len(turns) for turns in ups))
+    answers = []
+    for face, read, glyphs, end in zip(faces, reads, more, ends, strict=True):
+        votes = flat[end - len(glyphs) : end]
+        every = _judged(face, read.glyphs + glyphs, read.votes + votes, model)
+        if read.sure >= UNSURE_BELOW:  # sure, but far: no other turn reads another letter nearer
+            other = every.best.winner != read.letter and every.best.closest < read.best.closest
+            answers.append(_Read("?", 0.0, every.best, [], []) if other else read)
+            continue
+        own = read.best.closest
+        clear = every.best.closest <= min(NEAR_AS_RIGHT, own - TURN_GAIN)
+        answers.append(every if every.sure >= UNSURE_BELOW and clear else read)
+    return answers
+
+
+#: The squared lengths of the last model's rows (one model reads every photo).
+_LAST_NORMS: list[tuple[GlyphModel, NDArray[np.float32]]] = []
+
+
+def _norms(model: GlyphModel) -> NDArray[np.float32]:
+    """The squared length of each of the model's rows, kept for the last model."""
+    if not _LAST_NORMS or _LAST_NORMS[0][0] is not model:
+        _LAST_NORMS[:] = [(model, np.einsum("ij,ij->i", model.vectors, model.vectors))]
+    return _LAST_NORMS[0][1]
 
 
 def _clearly_nearest(model: GlyphModel, glyph: Mask, vote: _Vote) -> bool:
@@ -569,7 +617,7 @@ def _clearly_nearest(model: GlyphModel, glyph: Mask, vote: _Vote) -> bool:
     if not others.any():
         return True
     query = features([glyph])
-    norms = np.einsum("ij,ij->i", model.vectors, model.vectors)
+    norms = _norms(model)
     squared = float((query**2).sum()) + norms - doubled_dots(query, model.vectors)[0]
     second = float(np.sqrt(max(float(squared[others].min()), 0.0)))
     return second - vote.closest >= CLEARLY_NEAREST
@@ -905,11 +953,12 @@ def read_dice(
 ) -> Reading:
     """The three consonants (left to right), then the vowel die's face (``*``: joker);
     the three consonants alone on a photo of the game without the vowel die."""
-    layout = whole_letters(image, dice_faces(image))
+    layout = dice_faces(image)
     model = model or model_for(ALPHABET, data_dir, kind=KIND)
     values: list[str | int] = []
     confidence: list[float] = []
-    for i, (read, sure) in enumerate(_read_faces(layout.faces, model)):
+    gray, _ = working_gray(image)
+    for i, (read, sure) in enumerate(_read_faces(layout.faces, model, gray)):
         guess = layout.mixed or i in layout.unordered
         conf = min(sure, UNSURE_BELOW / 2) if guess else sure
         values.append(read if conf >= UNSURE_BELOW else "?")
