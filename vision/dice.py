@@ -683,7 +683,10 @@ def _whole_letter(gray: NDArray[np.uint8], mark: Mark) -> Mark:
     ink = (surface.astype(np.int16) - wide.astype(np.int16))[
         y0 - wy0 : y1 - wy0, x0 - wx0 : x1 - wx0
     ]
-    faint = ink > FAINT_INK * float(np.median(ink[pieces]))
+    strong = float(np.median(ink[pieces]))
+    if strong <= 0:  # no ink where the mark is: nothing to grow from
+        return mark
+    faint = ink > FAINT_INK * strong
     _, labels = cv2.connectedComponents((faint | pieces).astype(np.uint8), connectivity=8)
     joined = np.isin(labels, np.unique(labels[pieces]))
     if joined[:, 0].any() or joined[:, -1].any() or joined[0].any() or joined[-1].any():
@@ -705,7 +708,7 @@ def _whole_letter(gray: NDArray[np.uint8], mark: Mark) -> Mark:
 
 def whole_letters(image: Image, layout: Layout) -> Layout:
     """The layout with each face's letter cut whole (see :func:`_whole_letter`): what
-    the reader reads and the calibration learns."""
+    the calibration learns (the reader cuts whole only the faces it doubts)."""
     gray, _ = working_gray(image)
     faces = [replace(f, mark=_whole_letter(gray, f.mark)) for f in layout.faces]
     return replace(layout, faces=faces)
