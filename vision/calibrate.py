@@ -365,7 +365,7 @@ def learn_dice(
     four, three d20 and one vowel die, stores nothing. ``reset`` forgets the dice's faces
     learned before (not the tiles').
     """
-    from vision.dice import ALPHABET, KIND, dice_faces, upright_glyph
+    from vision.dice import ALPHABET, KIND, dice_faces, upright_glyph, whole_letters
 
     where = data_dir(folder)
     model = model_for(ALPHABET, where, kind=KIND)
@@ -375,7 +375,7 @@ def learn_dice(
     for name, photo, text in photos:
         truth = dice_faces_of(text)
         try:
-            layout = dice_faces(photo)
+            layout = whole_letters(photo, dice_faces(photo))
         except NothingFound as error:
             raise CalibrationError(f"{name} : {error}") from None
         if len(layout.faces) != len(truth):  # three dice: the game without the vowel die

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -119,6 +119,15 @@ CONSONANT_SHARE = 0.6
 
 #: Marks tried, the largest first, before giving up on finding four dice.
 MAX_CANDIDATES = 16
+
+#: A face's letter is read surely whatever the vote of its k nearest glyphs when its
+#: nearest learned letter is nearer, by this much (HOG distance), than any glyph of
+#: another letter: a narrow M's nearest glyphs are the M of one training font, then
+#: stray N, H or W among its other Ms (share 0.62 to 0.87, gaps 0.35 to 0.49). Faces
+#: read wrong, the letter allowed and near: gaps 0 to 0.16 (2,400 faces, seeds 11, 23,
+#: 31, 41, 53, 61); those with larger gaps are letters the die does not carry, single
+#: strokes or letters another turn reads as well (an N and a Z), unsure all the same.
+CLEARLY_NEAREST = 0.3
 
 
 @dataclass(frozen=True)
@@ -422,47 +431,196 @@ def _votes(model: GlyphModel, glyphs: list[Mask]) -> list[_Vote]:
     ]
 
 
-def _read_faces(faces: list[Face], model: GlyphModel) -> list[tuple[str, float]]:
+def _read_faces(
+    faces: list[Face], model: GlyphModel, gray: NDArray[np.uint8] | None = None
+) -> list[tuple[str, float]]:
     """The letter of each up face, tried in each orientation its face allows.
 
     The orientation kept is the one that looks most like a letter (nearest to a learned
     glyph), read among all letters: a C turned a third looks like an O, a U turned a
-    quarter like a C, but less than they look like a C and a U. If that letter is not
-    one the die carries, the face is unsure. Its confidence is its share among the
-    letters the die carries (a bar on the vowel die is an I, whatever J or L it looks
-    like too); a consonant's share among all letters must be :data:`CONSONANT_SHARE`.
-    Another orientation that reads, sure of itself, another letter of the die makes it
-    unsure.
+    quarter like a C, but less than they look like a C and a U (see :func:`_judged`).
+    A face in doubt (unsure, or only as near as few right faces are) is read again with
+    its letter cut whole from ``gray`` (see :func:`_whole_letter`), then, if still in
+    doubt, turned between its face's orientations too (see :func:`_turned_off`): its
+    face may have been fitted turned. Most faces are read once, as they were found.
     """
-    glyphs = [normalize_glyph(_turned(f.mark, up, f.squash)) for f in faces for up in f.ups]
-    votes = _votes(model, glyphs)
+    faces = list(faces)
+    readings = _readings(faces, model)
+    doubtful = [i for i, r in enumerate(readings) if _in_doubt(r)]
+    if gray is not None and doubtful:
+        whole = {i: _whole_letter(gray, faces[i].mark) for i in doubtful}
+        grown = [i for i in doubtful if whole[i] is not faces[i].mark]
+        for i in grown:
+            faces[i] = replace(faces[i], mark=whole[i])
+        for i, again in zip(grown, _readings([faces[i] for i in grown], model), strict=True):
+            readings[i] = again
+        doubtful = [i for i in doubtful if _in_doubt(readings[i])]
+    if doubtful:
+        turned = _turned_off([faces[i] for i in doubtful], [readings[i] for i in doubtful], model)
+        for i, again in zip(doubtful, turned, strict=True):
+            readings[i] = again
+    return [(r.letter, r.sure) for r in readings]
+
+
+@dataclass(frozen=True)
+class _Read:
+    """One face read: its letter, its confidence, and the glyphs and votes it came from."""
+
+    letter: str
+    sure: float
+    best: _Vote
+    """The vote of the orientation read (the nearest to a learned letter)."""
+    glyphs: list[Mask]
+    votes: list[_Vote]
+
+
+def _readings(faces: list[Face], model: GlyphModel) -> list[_Read]:
+    """Each face read in the orientations its face allows (one vote for them all)."""
+    glyphs = [[normalize_glyph(_turned(f.mark, up, f.squash)) for up in f.ups] for f in faces]
+    flat = _votes(model, [g for each in glyphs for g in each])
+    ends = itertools.accumulate(len(f.ups) for f in faces)
+    votes = [flat[i - len(f.ups) : i] for f, i in zip(faces, ends, strict=True)]
+    return [_judged(f, g, v, model) for f, g, v in zip(faces, glyphs, votes, strict=True)]
+
+
+def _in_doubt(read: _Read) -> bool:
+    """Unsure, or read only as near as few faces read right are."""
+    return read.sure < UNSURE_BELOW or read.best.closest > NEAR_AS_RIGHT
+
+
+def _judged(face: Face, glyphs: list[Mask], votes: list[_Vote], model: GlyphModel) -> _Read:
+    """The face's letter, its confidence and the vote read, from its glyph in each
+    orientation tried.
+
+    If the nearest one's letter is not one the die carries, the face is unsure. Its
+    confidence is its share among the letters the die carries (a bar on the vowel die
+    is an I, whatever J or L it looks like too), or its nearness when it is clearly
+    nearer than every other letter (:func:`_clearly_nearest`); a consonant's share among
+    all letters must be :data:`CONSONANT_SHARE`. Another orientation that reads, sure
+    of itself, another letter of the die makes it unsure.
+    """
+    allowed = CONSONANTS if face.corners == 3 else VOWELS
+    best_at = min(range(len(votes)), key=lambda k: votes[k].closest)
+    best = votes[best_at]
+    letter = best.winner
+    # A d20 carries a Q, no O: a glyph only O's and Q's are near is a Q whose tail is
+    # small (a narrow font's), if enough of them are Q's.
+    round_q = face.corners == 3 and _small_tailed_q(best)
+    if round_q:
+        letter = "Q"
+    rivals = [
+        v
+        for v in votes
+        if v.winner in allowed
+        and v.winner != letter
+        and v.share(v.winner) >= UNSURE_BELOW
+        and v.closest < best.closest + RIVAL_SLACK
+    ]
+    # A consonant that looks nearly as much like a vowel (an O: a Q without its
+    # tail, a C, a D) is unsure; on the vowel die a bar is an I, whatever J it is.
+    vowel_like = face.corners == 3 and best.share(letter) < CONSONANT_SHARE and not round_q
+    # No consonant is one stroke: a bar on a d20 is a letter whose thin strokes the
+    # camera lost (a serif N's stems: its diagonal alone looks most like a Z).
+    bar = face.corners == 3 and _bar(face.mark)
+    if letter not in allowed or best.closest > FAR_FROM_LETTERS or vowel_like or bar:
+        return _Read("?", 0.0, best, glyphs, votes)
+    share = best.share(letter, allowed)
+    if share < UNSURE_BELOW and _clearly_nearest(model, glyphs[best_at], best):
+        share = best.nearness
+    return _Read(letter, share * (0.5 if rivals else 1.0), best, glyphs, votes)
+
+
+#: A glyph that only O's and Q's vote for is a Q when the Q's hold at least this share
+#: of the vote (3 of its 7 nearest glyphs): a narrow Q's small tail left it 0.46 to
+#: 0.59 of the vote, the O's the rest (seeds 11, 53); of 2,400 faces (seeds 11, 23, 31,
+#: 41, 53, 61) every glyph voted for by O's and Q's alone was a Q, or the mark of a die
+#: lost (a layout then a guess).
+TAILED = 0.4
+
+
+def _small_tailed_q(vote: _Vote) -> bool:
+    """Whether a d20's glyph is a Q whose tail is small: O's and Q's alone vote for it,
+    the Q's for :data:`TAILED` of it."""
+    total = sum(vote.weights.values())
+    return set(vote.weights) <= {"O", "Q"} and vote.weights.get("Q", 0.0) >= TAILED * total
+
+
+#: A face read in a turn its face's fit did not give is sure only if that turn reads
+#: this much nearer than the face's own (HOG distance) and as near as right faces read
+#: (:data:`NEAR_AS_RIGHT`). Seeds 11, 23, 31, 41, 53, 61: the 13 faces read right so
+#: gained 0.54 to 1.6 nearer, the one read wrong (an R read B) 0.37, at 1.51.
+TURN_GAIN = 0.5
+
+#: Faces read right in their face's own turns: 99% nearer than this (1,978 faces, seeds
+#: 11, 23, 31, 41, 53; see :data:`FAR_FROM_LETTERS`).
+NEAR_AS_RIGHT = 1.46
+
+
+def _turned_off(faces: list[Face], reads: list[_Read], model: GlyphModel) -> list[_Read]:
+    """The faces read again in the turns halfway and a quarter way between those their
+    faces allow too (faces read unsure, or only as near as few right faces are).
+
+    The turn of a face is fitted on its edges; where they are faint or a lamp washes
+    them out, the fit may be a quarter or half a step off (a serif H read in its fit's
+    turns was at best 2.16 from every letter, turned 30° more 1.08 from an H; an M's
+    face fitted half a step off read W, 1.69 from it, seed 83). Every turn then rivals:
+    an N is a Z turned a quarter, an M a W turned a half, and they stay unsure (see
+    :func:`_judged`). A face read surely keeps its reading only if no other turn reads
+    another letter nearer; a face unsure is read in every turn if that is surely and
+    clearly nearer (:data:`TURN_GAIN`, :data:`NEAR_AS_RIGHT`).
+    """
+    ups = [
+        [up + off for off in (step / 4, step / 2, -step / 4) for up in f.ups]
+        for f, step in ((f, 360 / f.corners) for f in faces)
+    ]
+    more = [
+        [normalize_glyph(_turned(f.mark, up, f.squash)) for up in turns]
+        for f, turns in zip(faces, ups, strict=True)
+    ]
+    flat = _votes(model, [g for each in more for g in each])
+    ends = list(itertools.accumulate(len(turns) for turns in ups))
     answers = []
-    start = 0
-    for face in faces:
-        end = start + len(face.ups)
-        allowed = CONSONANTS if face.corners == 3 else VOWELS
-        best = min(votes[start:end], key=lambda v: v.closest)
-        letter = best.winner
-        rivals = [
-            v
-            for v in votes[start:end]
-            if v.winner in allowed
-            and v.winner != letter
-            and v.share(v.winner) >= UNSURE_BELOW
-            and v.closest < best.closest + RIVAL_SLACK
-        ]
-        # A consonant that looks nearly as much like a vowel (an O: a Q without its
-        # tail, a C, a D) is unsure; on the vowel die a bar is an I, whatever J it is.
-        vowel_like = face.corners == 3 and best.share(letter) < CONSONANT_SHARE
-        # No consonant is one stroke: a bar on a d20 is a letter whose thin strokes the
-        # camera lost (a serif N's stems: its diagonal alone looks most like a Z).
-        bar = face.corners == 3 and _bar(face.mark)
-        if letter not in allowed or best.closest > FAR_FROM_LETTERS or vowel_like or bar:
-            answers.append(("?", 0.0))
-        else:
-            answers.append((letter, best.share(letter, allowed) * (0.5 if rivals else 1.0)))
-        start = end
+    for face, read, glyphs, end in zip(faces, reads, more, ends, strict=True):
+        votes = flat[end - len(glyphs) : end]
+        every = _judged(face, read.glyphs + glyphs, read.votes + votes, model)
+        if read.sure >= UNSURE_BELOW:  # sure, but far: no other turn reads another letter nearer
+            other = every.best.winner != read.letter and every.best.closest < read.best.closest
+            answers.append(_Read("?", 0.0, every.best, [], []) if other else read)
+            continue
+        own = read.best.closest
+        clear = every.best.closest <= min(NEAR_AS_RIGHT, own - TURN_GAIN)
+        answers.append(every if every.sure >= UNSURE_BELOW and clear else read)
     return answers
+
+
+#: The squared lengths of the last model's rows (one model reads every photo).
+_LAST_NORMS: list[tuple[GlyphModel, NDArray[np.float32]]] = []
+
+
+def _norms(model: GlyphModel) -> NDArray[np.float32]:
+    """The squared length of each of the model's rows, kept for the last model."""
+    if not _LAST_NORMS or _LAST_NORMS[0][0] is not model:
+        _LAST_NORMS[:] = [(model, np.einsum("ij,ij->i", model.vectors, model.vectors))]
+    return _LAST_NORMS[0][1]
+
+
+def _clearly_nearest(model: GlyphModel, glyph: Mask, vote: _Vote) -> bool:
+    """Whether the glyph's nearest learned letter is :data:`CLEARLY_NEAREST` nearer than
+    every glyph of another letter (the vote of its k nearest then shares it with strays
+    of a letter it does not look like: one font drew the letter as the face does, the
+    others farther than a few glyphs of other letters).
+
+    Asked only of a face about to be "?", rarely: it weighs the glyph against every row.
+    """
+    labels = np.array(model.labels)
+    others = (labels != vote.winner) & (labels != NOT_A_GLYPH)
+    if not others.any():
+        return True
+    query = features([glyph])
+    norms = _norms(model)
+    squared = float((query**2).sum()) + norms - doubled_dots(query, model.vectors)[0]
+    second = float(np.sqrt(max(float(squared[others].min()), 0.0)))
+    return second - vote.closest >= CLEARLY_NEAREST
 
 
 #: A mark is one stroke when its ink fills this much of the thinnest rectangle around
@@ -481,6 +639,79 @@ def _bar(mark: Mark) -> bool:
     thin, long = sorted((max(width, 1.0), max(height, 1.0)))
     ink = int((mark.mask > 0).sum())
     return thin < BAR_THIN * long and ink > BAR_FULL * thin * long
+
+
+#: The faint strokes of a letter: ink (what a closing of the face brightens) at least
+#: this share of the letter's own, joined to it (seeds 11, 23, 31, 41, 53, 61: 0.4 read
+#: 4 faces more of 2,400, 0.3 and 0.5 one to three).
+FAINT_INK = 0.4
+
+#: How far around its mark a letter's faint strokes are looked for (a share of the
+#: mark's size: an L's foot lost, its stem alone is the mark).
+FAINT_PAD = 0.6
+
+#: The kernel of the closing that finds ink, as :func:`vision.reading.find_marks`'s.
+INK_STROKE = 31
+
+#: Faint ink counts only farther than this from the letter's ink (nearer, it is the
+#: blurred rim of every stroke) and where it holds a stroke at least 3 pixels thick,
+#: this share of the letter's ink (a hair of faint ink running to a leaning face's
+#: letter, or a few pixels at a stem's end, made a T's stem a J: seed 31).
+FAINT_REACH = 2
+FAINT_STROKE = 0.1
+
+
+def _whole_letter(gray: NDArray[np.uint8], mark: Mark) -> Mark:
+    """The letter of ``mark`` with the thin strokes the marks' threshold lost (a serif
+    L's foot, an S's ends, blurred by the camera or washed out by a lamp): faint ink
+    that grows out of the letter, held in a stroke, and stops before the window's side
+    (else it is a shadow or a face's edge)."""
+    pad = round(FAINT_PAD * max(mark.w, mark.h))
+    x0, y0 = max(0, mark.x - pad), max(0, mark.y - pad)
+    x1 = min(gray.shape[1], mark.x + mark.w + pad)
+    y1 = min(gray.shape[0], mark.y + mark.h + pad)
+    reach = INK_STROKE  # the closing sees the face beyond the window
+    wx0, wy0 = max(0, x0 - reach), max(0, y0 - reach)
+    wide = gray[wy0 : min(gray.shape[0], y1 + reach), wx0 : min(gray.shape[1], x1 + reach)]
+    pieces = np.zeros((y1 - y0, x1 - x0), bool)
+    pieces[mark.y - y0 : mark.y - y0 + mark.h, mark.x - x0 : mark.x - x0 + mark.w] = mark.mask > 0
+    box = gray[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w]
+    if (mark.mask == 0).any() and np.median(box[mark.mask > 0]) > np.median(box[mark.mask == 0]):
+        wide = np.asarray(255 - wide, np.uint8)  # a light letter on a dark die
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (INK_STROKE, INK_STROKE))
+    surface = cv2.morphologyEx(wide, cv2.MORPH_CLOSE, kernel)
+    ink = (surface.astype(np.int16) - wide.astype(np.int16))[
+        y0 - wy0 : y1 - wy0, x0 - wx0 : x1 - wx0
+    ]
+    strong = float(np.median(ink[pieces]))
+    if strong <= 0:  # no ink where the mark is: nothing to grow from
+        return mark
+    faint = ink > FAINT_INK * strong
+    _, labels = cv2.connectedComponents((faint | pieces).astype(np.uint8), connectivity=8)
+    joined = np.isin(labels, np.unique(labels[pieces]))
+    if joined[:, 0].any() or joined[:, -1].any() or joined[0].any() or joined[-1].any():
+        return mark
+    square = np.ones((3, 3), np.uint8)
+    near = cv2.dilate(pieces.astype(np.uint8), square, iterations=FAINT_REACH) > 0
+    beyond = (joined & ~near).astype(np.uint8)
+    thick = cv2.morphologyEx(beyond, cv2.MORPH_OPEN, square) > 0
+    if thick.sum() < FAINT_STROKE * pieces.sum():
+        return mark
+    _, parts = cv2.connectedComponents(beyond, connectivity=8)
+    strokes = np.isin(parts, np.unique(parts[thick])) & (beyond > 0)
+    bridge = joined & (cv2.dilate(strokes.astype(np.uint8), square, iterations=FAINT_REACH) > 0)
+    whole = pieces | strokes | bridge
+    x, y, w, h = cv2.boundingRect(whole.astype(np.uint8))
+    letter = np.asarray(whole[y : y + h, x : x + w] * 255, np.uint8)
+    return Mark(x0 + x, y0 + y, w, h, letter, mark.contrast)
+
+
+def whole_letters(image: Image, layout: Layout) -> Layout:
+    """The layout with each face's letter cut whole (see :func:`_whole_letter`): what
+    the calibration learns (the reader cuts whole only the faces it doubts)."""
+    gray, _ = working_gray(image)
+    faces = [replace(f, mark=_whole_letter(gray, f.mark)) for f in layout.faces]
+    return replace(layout, faces=faces)
 
 
 @dataclass(frozen=True)
@@ -729,7 +960,8 @@ def read_dice(
     model = model or model_for(ALPHABET, data_dir, kind=KIND)
     values: list[str | int] = []
     confidence: list[float] = []
-    for i, (read, sure) in enumerate(_read_faces(layout.faces, model)):
+    gray, _ = working_gray(image)
+    for i, (read, sure) in enumerate(_read_faces(layout.faces, model, gray)):
         guess = layout.mixed or i in layout.unordered
         conf = min(sure, UNSURE_BELOW / 2) if guess else sure
         values.append(read if conf >= UNSURE_BELOW else "?")
