@@ -82,6 +82,11 @@ MIN_SUPPORT = 2.0
 #: a gingham's cell seen at an angle: 0.4, seed 11).
 PLAIN_AROUND = 0.3
 
+#: A letter is printed: the grey steps to its ink within a pixel or two, where a streak of
+#: wood or a shadow fades over many. Its outline's median slope over its step, per pixel:
+#: up letters 0.2 to 0.4, streaks of wood as dark as ink 0.06 to 0.09 (seeds 11, 23).
+SHARP = 0.15
+
 #: Marks whose width, height and area match within this share are twins; a mark with
 #: this many twins is a cell of a patterned table, not a letter.
 TWIN = 0.1
@@ -92,8 +97,10 @@ PATTERN_TWINS = 3
 BETTER_FACE = 1.3
 
 #: A mark inside a letter is a hole of it when its colour is this close to the colour
-#: around the letter (a share of the letter's step to it).
-HOLE = 0.3
+#: around the letter (a share of the letter's step to it): nearer to it than to the
+#: letter's ink. A small hole is blurred halfway to its ink (an A's on a black die:
+#: 0.32, seed 23), a letter on a face is the face's far colour.
+HOLE = 0.5
 
 #: Another orientation rivals the one read only if its glyph is this close to a learned
 #: letter beyond the read one's distance (HOG distance; a real glyph is under about 1.8).
@@ -143,13 +150,19 @@ def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]
     face (a light blob on the darker faces around it).
     """
     marks = find_marks(gray) + find_marks(np.asarray(255 - gray, np.uint8))
-    printed = [m for m in marks if _plain_around(image, m) < PLAIN_AROUND]
-    areas = [int((m.mask > 0).sum()) for m in printed]
+    plain = [m for m in marks if _plain_around(image, m) < PLAIN_AROUND]
+    areas = [int((m.mask > 0).sum()) for m in plain]
     # The cells of a checked cloth are plain all around too, but come by the dozen, all
     # alike; dice letters differ (other letters, other turns).
-    sizes = np.array([[m.w, m.h, a] for m, a in zip(printed, areas, strict=True)], float)
+    sizes = np.array([[m.w, m.h, a] for m, a in zip(plain, areas, strict=True)], float)
     twins = [int((np.abs(sizes - row) <= TWIN * row).all(axis=1).sum()) - 1 for row in sizes]
-    kept = [m for m, t in zip(printed, twins, strict=True) if t < PATTERN_TWINS]
+    # Streaks of wood and shadows fade in and out; a printed letter steps (its cells
+    # are twins all the same: blurred or not, a cloth's cells are counted together).
+    kept = [
+        m
+        for m, t in zip(plain, twins, strict=True)
+        if t < PATTERN_TWINS and _sharpness(gray, m) > SHARP
+    ]
     # Largest by size, not by ink: a filled blob (a cell of a cloth) has more ink than
     # a letter of its size or larger.
     return sorted(kept, key=lambda m: -max(m.w, m.h))
@@ -192,6 +205,26 @@ def _plain_around(image: NDArray[np.uint8], mark: Mark) -> float:
     middle = np.median(ring, axis=0)
     step = float(np.abs(np.median(ink, axis=0) - middle).max())
     return float((high - low).max()) / max(step, 1.0)
+
+
+def _sharpness(gray: NDArray[np.uint8], mark: Mark) -> float:
+    """How sharply the grey steps at a mark's outline: the median slope across it (per
+    pixel) over the step from the mark to the surface around it (printed ink: about a
+    third; a streak of wood or a shadow, fading over many pixels: under a tenth)."""
+    pad = 2
+    y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
+    window = gray[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad].astype(np.float32)
+    gx = cv2.Sobel(window, cv2.CV_32F, 1, 0, ksize=3) / 8
+    gy = cv2.Sobel(window, cv2.CV_32F, 0, 1, ksize=3) / 8
+    inner = cv2.erode(mark.mask, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((mark.mask > 0) & (inner == 0))
+    ys, xs = ys + mark.y - y0, xs + mark.x - x0
+    slope = float(np.median(np.hypot(gx[ys, xs], gy[ys, xs])))
+    ink, ring, _ = _around(gray[..., None], mark)
+    if len(ring) == 0:
+        return 0.0
+    step = abs(float(np.median(ink)) - float(np.median(ring)))
+    return slope / max(step, 1.0)
 
 
 def _hole_of(image: NDArray[np.uint8], inner: Mark, outer: Mark) -> bool:
@@ -533,14 +566,14 @@ def _without_letters(image: NDArray[np.uint8], ink: NDArray[np.uint8]) -> NDArra
 
 
 def _plain_gradients(
-    image: NDArray[np.uint8], ink: NDArray[np.uint8], marks: list[Mark]
+    image: NDArray[np.uint8], inks: list[NDArray[np.uint8]], marks: list[Mark]
 ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    """The derivatives of the photo without its letters, around the up letters only
-    (painting the letters over is a blur of the whole photo: 38 ms of a 1024 px photo,
-    where the faces' polygons only reach twice their letter's size)."""
-    height, width = ink.shape
+    """The derivatives of the photo without its letters (``inks``: each mark's), around
+    the up letters only (painting the letters over is a blur of the whole photo: 38 ms of
+    a 1024 px photo, where the faces' polygons only reach twice their letter's size)."""
+    height, width = image.shape[:2]
     gx, gy = np.zeros((height, width), np.float32), np.zeros((height, width), np.float32)
-    for mark in marks:
+    for mark, ink in zip(marks, inks, strict=True):
         reach = 2 * max(mark.w, mark.h) + 20
         x0, y0 = max(0, round(mark.cx) - reach), max(0, round(mark.cy) - reach)
         x1, y1 = min(width, round(mark.cx) + reach), min(height, round(mark.cy) + reach)
@@ -548,6 +581,19 @@ def _plain_gradients(
         dx, dy = _gradients(window)
         gx[y0:y1, x0:x1], gy[y0:y1, x0:x1] = dx, dy
     return gx, gy
+
+
+def _ink_of(marks: list[Mark], shape: tuple[int, ...]) -> NDArray[np.uint8]:
+    """The ink of ``marks`` painted on an empty photo of ``shape``."""
+    ink = np.zeros(shape[:2], np.uint8)
+    for mark in marks:
+        ink[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w] |= mark.mask
+    return ink
+
+
+def _masked(ink: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    """Where edges are not looked for: on the ink and the two pixels around it."""
+    return np.asarray(cv2.dilate(ink, np.ones((5, 5), np.uint8)) > 0)
 
 
 def _find_dice(
@@ -561,15 +607,20 @@ def _find_dice(
         raise NothingFound("aucun dé trouvé sur la photo")
     # Edges are not looked for on letters; a mark around another one (a light face
     # around its letter, a letter around its hole) is not masked: it may be the face.
-    ink = np.zeros(gray.shape, np.uint8)
+    inked: list[Mark] = []
+    holders: list[Mark] = []
     for mark in candidates:
         holding = [o for o in candidates if o is not mark and _inside(o, mark)]
         if all(_hole_of(image, o, mark) for o in holding):
-            ink[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w] |= mark.mask
-    letter = cv2.dilate(ink, np.ones((5, 5), np.uint8)) > 0
+            inked.append(mark)
+            if holding:
+                holders.append(mark)
+    ink = _ink_of(inked, gray.shape)
+    letter = _masked(ink)
     grads = _gradients(image)
     marks: list[Mark] = []
     fits: list[tuple[Fit, Fit]] = []
+    inks: list[NDArray[np.uint8]] = []
     for mark in candidates[:MAX_CANDIDATES]:
         reach = max(mark.w, mark.h)
         near = [
@@ -585,18 +636,28 @@ def _find_dice(
         ) < 0.25 * max(reach, marks[near[0]].w, marks[near[0]].h)
         if near and not shared:
             continue
+        own = ink
         fit = _face(grads, letter, mark)
         support = max(fit[0].support, fit[1].support)
+        around = [h for h in holders if h is not mark and _inside(mark, h)]
+        if support < MIN_SUPPORT and around and not near:
+            # A light face on a dark table is a mark too, its letter a "hole" of it (as
+            # dark as the table): the face found no face of its size around it, so it
+            # is no letter, and its outline is looked at for the face of its letter.
+            own = _ink_of([m for m in inked if all(m is not h for h in around)], gray.shape)
+            fit = _face(grads, _masked(own), mark)
+            support = max(fit[0].support, fit[1].support)
         if support < MIN_SUPPORT:
             continue
         if not near:
             marks.append(mark)
             fits.append(fit)
+            inks.append(own)
             continue
         i = near[0]
         better = support > BETTER_FACE * max(f.support for f in fits[i])
         if better and not _hole_of(image, mark, marks[i]):
-            marks[i], fits[i] = mark, fit
+            marks[i], fits[i], inks[i] = mark, fit, own
     if not marks:
         raise NothingFound("aucun dé trouvé sur la photo")
     # One camera sees every face: each is fitted again through the squash most faces
@@ -607,9 +668,10 @@ def _find_dice(
     # a black die's faint triangle lost to its square made 6 photos more of 200 a guess,
     # seeds 11 and 23); how each face is turned is told without the letters (9 faces more
     # of 800 read right, none wrong).
-    plain = _plain_gradients(image, ink, marks)
-    shapes = [_face(grads, letter, mark, (common,)) for mark in marks]
-    turns = [_face(plain, letter, mark, (common,)) for mark in marks]
+    plain = _plain_gradients(image, inks, marks)
+    masks = [letter if own is ink else _masked(own) for own in inks]
+    shapes = [_face(grads, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
+    turns = [_face(plain, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
     return marks, shapes, turns
 
 
