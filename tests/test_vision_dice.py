@@ -190,3 +190,43 @@ def test_the_small_hole_of_a_letter_is_not_taken_for_the_letter() -> None:
     photo, faces = _bench_dice(23, 66)
     assert faces == "KVQA"
     assert read_dice(photo).values == tuple(faces)
+
+
+def test_a_white_letter_washed_out_by_a_lamp_on_a_green_die_is_still_found() -> None:
+    # Under the highlight the green face is nearly as light as its white Z: the Z is
+    # only 34 grey levels darker than around it, fainter than the tiles' ink must be.
+    photo, faces = _bench_dice(11, 58)
+    assert faces == "HZRA"
+    assert read_dice(photo).values == tuple(faces)
+
+
+def test_an_i_lying_on_its_side_on_the_vowel_die_is_read() -> None:
+    # A bar more than four times wider than tall is no mark of a tile; with three d20
+    # found and no vowel die, one lying in a square of its size is the vowel die's I.
+    photo, faces = _bench_dice(23, 6)
+    assert faces == "BXMI"
+    assert read_dice(photo).values == tuple(faces)
+
+
+def test_a_die_whose_face_a_lamp_washed_out_is_unsure_in_its_place() -> None:
+    # The white die's Q is seen but not its face (the highlight); the letters of its
+    # leaning faces are not dice: the Q's die is "?" where it lies, the others are read.
+    photo, faces = _bench_dice(11, 72)
+    assert faces == "QMFE"
+    reading = read_dice(photo)
+    assert reading.values == ("?", "M", "F", "E") and reading.uncertain == (0,)
+    # A white die's X washed out altogether: a letter of its leaning faces, far smaller
+    # than the dice's, still tells where it lies.
+    photo, faces = _bench_dice(23, 17)
+    assert faces == "HXF*"
+    assert read_dice(photo).values == ("H", "?", "F", "*")
+
+
+def test_the_letter_of_a_leaning_face_is_not_a_die_of_the_game_without_the_vowel_die() -> None:
+    # The letters of the faces leaning away lie about one and a half up letters from
+    # it: a Z beside a P is a leaning face's, not a fourth die.
+    rng = np.random.default_rng(5001)
+    faces = "".join(rng.choice(list(CONSONANT_FACES), 3))
+    assert faces == "DGP"
+    reading = read_dice(dice_photo(faces, rng, UNSEEN_FONTS[1], TABLES[1]))
+    assert reading.values == tuple(faces) and NO_VOWEL_DIE in reading.warnings
