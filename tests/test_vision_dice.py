@@ -219,3 +219,68 @@ def test_an_m_whose_face_was_fitted_half_a_step_off_is_unsure_not_a_w() -> None:
     photo, faces = _bench_dice(83, 22)
     assert faces == "FMX*"
     assert read_dice(photo).values == ("F", "?", "X", "*")
+
+
+def test_a_streak_of_wood_as_dark_as_ink_is_not_a_die() -> None:
+    # Streaks of a wooden table, as large as a letter and plain around, fade in and out
+    # over many pixels; printed letters step: the four dice are found, none a guess.
+    for seed, i in ((11, 83), (23, 83)):
+        photo, faces = _bench_dice(seed, i)
+        assert read_dice(photo).values == tuple(faces), (seed, i, faces)
+
+
+def test_a_light_vowel_die_on_a_dark_table_is_found_by_its_letter() -> None:
+    # The ivory face is a light mark itself, its dark E a "hole" of it as dark as the
+    # table: the face finds no face of its size, so it is no letter, and its outline is
+    # the square of the E's face.
+    photo, faces = _bench_dice(11, 47)
+    assert faces == "HTPE"
+    assert read_dice(photo).values == tuple(faces)
+
+
+def test_the_small_hole_of_a_letter_is_not_taken_for_the_letter() -> None:
+    # An A's hole on a black die is blurred halfway to the A's white: it is still a
+    # hole, and the A (not its hole in a triangle of the A's strokes) is the up face.
+    photo, faces = _bench_dice(23, 66)
+    assert faces == "KVQA"
+    assert read_dice(photo).values == tuple(faces)
+
+
+def test_a_white_letter_washed_out_by_a_lamp_on_a_green_die_is_still_found() -> None:
+    # Under the highlight the green face is nearly as light as its white Z: the Z is
+    # only 34 grey levels darker than around it, fainter than the tiles' ink must be.
+    photo, faces = _bench_dice(11, 58)
+    assert faces == "HZRA"
+    assert read_dice(photo).values == tuple(faces)
+
+
+def test_an_i_lying_on_its_side_on_the_vowel_die_is_read() -> None:
+    # A bar more than four times wider than tall is no mark of a tile; with three d20
+    # found and no vowel die, one lying in a square of its size is the vowel die's I.
+    photo, faces = _bench_dice(23, 6)
+    assert faces == "BXMI"
+    assert read_dice(photo).values == tuple(faces)
+
+
+def test_a_die_whose_face_a_lamp_washed_out_is_unsure_in_its_place() -> None:
+    # The white die's Q is seen but not its face (the highlight); the letters of its
+    # leaning faces are not dice: the Q's die is "?" where it lies, the others are read.
+    photo, faces = _bench_dice(11, 72)
+    assert faces == "QMFE"
+    reading = read_dice(photo)
+    assert reading.values == ("?", "M", "F", "E") and reading.uncertain == (0,)
+    # A white die's X washed out altogether: a letter of its leaning faces, far smaller
+    # than the dice's, still tells where it lies.
+    photo, faces = _bench_dice(23, 17)
+    assert faces == "HXF*"
+    assert read_dice(photo).values == ("H", "?", "F", "*")
+
+
+def test_the_letter_of_a_leaning_face_is_not_a_die_of_the_game_without_the_vowel_die() -> None:
+    # The letters of the faces leaning away lie about one and a half up letters from
+    # it: a Z beside a P is a leaning face's, not a fourth die.
+    rng = np.random.default_rng(5001)
+    faces = "".join(rng.choice(list(CONSONANT_FACES), 3))
+    assert faces == "DGP"
+    reading = read_dice(dice_photo(faces, rng, UNSEEN_FONTS[1], TABLES[1]))
+    assert reading.values == tuple(faces) and NO_VOWEL_DIE in reading.warnings

@@ -82,6 +82,16 @@ MIN_SUPPORT = 2.0
 #: a gingham's cell seen at an angle: 0.4, seed 11).
 PLAIN_AROUND = 0.3
 
+#: A letter is printed: the grey steps to its ink within a pixel or two, where a streak of
+#: wood or a shadow fades over many. Its outline's median slope over its step, per pixel:
+#: up letters 0.2 to 0.4, streaks of wood as dark as ink 0.06 to 0.09 (seeds 11, 23).
+SHARP = 0.15
+
+#: How much lighter than a mark its surround must be, on its darkest side, for it to be
+#: ink (grey levels): under a lamp's highlight a white letter on a green die is only 34
+#: lighter (seed 11); streaks of wood this faint are told by their fading outline.
+FAINT_INK = 30.0
+
 #: Marks whose width, height and area match within this share are twins; a mark with
 #: this many twins is a cell of a patterned table, not a letter.
 TWIN = 0.1
@@ -92,8 +102,10 @@ PATTERN_TWINS = 3
 BETTER_FACE = 1.3
 
 #: A mark inside a letter is a hole of it when its colour is this close to the colour
-#: around the letter (a share of the letter's step to it).
-HOLE = 0.3
+#: around the letter (a share of the letter's step to it): nearer to it than to the
+#: letter's ink. A small hole is blurred halfway to its ink (an A's on a black die:
+#: 0.32, seed 23), a letter on a face is the face's far colour.
+HOLE = 0.5
 
 #: Another orientation rivals the one read only if its glyph is this close to a learned
 #: letter beyond the read one's distance (HOG distance; a real glyph is under about 1.8).
@@ -116,6 +128,11 @@ RIVAL_SIZE = 0.8
 #: A consonant die's letter is unsure below this share of the vote of every letter,
 #: vowels included (a C read Q with 0.56, seed 41; one right face of 1,396 below 0.6).
 CONSONANT_SHARE = 0.6
+
+#: The letters of the faces leaning away from the up face lie within this many times
+#: the up letter's size from it (about 1.5: a d20's leaning faces' centres are 0.54 of
+#: its radius away, its up letter about 0.36 of it); dice lie over 4 apart.
+LEANING = 2.0
 
 #: Marks tried, the largest first, before giving up on finding four dice.
 MAX_CANDIDATES = 16
@@ -151,14 +168,23 @@ def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]
     lean away, the holes of letters (an R's, an O's) and, on a light die, its whole up
     face (a light blob on the darker faces around it).
     """
-    marks = find_marks(gray) + find_marks(np.asarray(255 - gray, np.uint8))
-    printed = [m for m in marks if _plain_around(image, m) < PLAIN_AROUND]
-    areas = [int((m.mask > 0).sum()) for m in printed]
+    # A letter around another mark is kept: a serif's spur broken off lies in its box.
+    marks = find_marks(gray, min_contrast=FAINT_INK, frames=True) + find_marks(
+        np.asarray(255 - gray, np.uint8), min_contrast=FAINT_INK, frames=True
+    )
+    plain = [m for m in marks if _plain_around(image, m) < PLAIN_AROUND]
+    areas = [int((m.mask > 0).sum()) for m in plain]
     # The cells of a checked cloth are plain all around too, but come by the dozen, all
     # alike; dice letters differ (other letters, other turns).
-    sizes = np.array([[m.w, m.h, a] for m, a in zip(printed, areas, strict=True)], float)
+    sizes = np.array([[m.w, m.h, a] for m, a in zip(plain, areas, strict=True)], float)
     twins = [int((np.abs(sizes - row) <= TWIN * row).all(axis=1).sum()) - 1 for row in sizes]
-    kept = [m for m, t in zip(printed, twins, strict=True) if t < PATTERN_TWINS]
+    # Streaks of wood and shadows fade in and out; a printed letter steps (its cells
+    # are twins all the same: blurred or not, a cloth's cells are counted together).
+    kept = [
+        m
+        for m, t in zip(plain, twins, strict=True)
+        if t < PATTERN_TWINS and _sharpness(gray, m) > SHARP
+    ]
     # Largest by size, not by ink: a filled blob (a cell of a cloth) has more ink than
     # a letter of its size or larger.
     return sorted(kept, key=lambda m: -max(m.w, m.h))
@@ -196,11 +222,34 @@ def _plain_around(image: NDArray[np.uint8], mark: Mark) -> float:
         return 1.0
     x, y = where[:, 0], where[:, 1]
     terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
-    fitted = terms @ np.linalg.lstsq(terms, ring, rcond=None)[0]
+    # The normal equations of the least-squares fit: six terms, solved at once (the SVD of
+    # lstsq cost a third of the reader's time spent here).
+    gram = terms.T @ terms + 1e-6 * np.eye(6, dtype=np.float32)
+    fitted = terms @ np.linalg.solve(gram, terms.T @ ring)
     low, high = np.percentile(ring - fitted, (10, 90), axis=0)
     middle = np.median(ring, axis=0)
     step = float(np.abs(np.median(ink, axis=0) - middle).max())
     return float((high - low).max()) / max(step, 1.0)
+
+
+def _sharpness(gray: NDArray[np.uint8], mark: Mark) -> float:
+    """How sharply the grey steps at a mark's outline: the median slope across it (per
+    pixel) over the step from the mark to the surface around it (printed ink: about a
+    third; a streak of wood or a shadow, fading over many pixels: under a tenth)."""
+    pad = 2
+    y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
+    window = gray[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad].astype(np.float32)
+    gx = cv2.Sobel(window, cv2.CV_32F, 1, 0, ksize=3) / 8
+    gy = cv2.Sobel(window, cv2.CV_32F, 0, 1, ksize=3) / 8
+    inner = cv2.erode(mark.mask, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((mark.mask > 0) & (inner == 0))
+    ys, xs = ys + mark.y - y0, xs + mark.x - x0
+    slope = float(np.median(np.hypot(gx[ys, xs], gy[ys, xs])))
+    ink, ring, _ = _around(gray[..., None], mark)
+    if len(ring) == 0:
+        return 0.0
+    step = abs(float(np.median(ink)) - float(np.median(ring)))
+    return slope / max(step, 1.0)
 
 
 def _hole_of(image: NDArray[np.uint8], inner: Mark, outer: Mark) -> bool:
@@ -729,6 +778,9 @@ class Layout:
     missing: int = 0
     """Consonant dice not found, the vowel die found: the consonants are all in doubt
     (where the missing ones lie among them is not known), the vowel is read."""
+    gap: int | None = None
+    """Where the one missing consonant die lies among the others, when its up letter was
+    seen (its face was not): the others are read, in their places."""
 
 
 def _inside(mark: Mark, other: Mark) -> bool:
@@ -764,14 +816,14 @@ def _without_letters(image: NDArray[np.uint8], ink: NDArray[np.uint8]) -> NDArra
 
 
 def _plain_gradients(
-    image: NDArray[np.uint8], ink: NDArray[np.uint8], marks: list[Mark]
+    image: NDArray[np.uint8], inks: list[NDArray[np.uint8]], marks: list[Mark]
 ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    """The derivatives of the photo without its letters, around the up letters only
-    (painting the letters over is a blur of the whole photo: 38 ms of a 1024 px photo,
-    where the faces' polygons only reach twice their letter's size)."""
-    height, width = ink.shape
+    """The derivatives of the photo without its letters (``inks``: each mark's), around
+    the up letters only (painting the letters over is a blur of the whole photo: 38 ms of
+    a 1024 px photo, where the faces' polygons only reach twice their letter's size)."""
+    height, width = image.shape[:2]
     gx, gy = np.zeros((height, width), np.float32), np.zeros((height, width), np.float32)
-    for mark in marks:
+    for mark, ink in zip(marks, inks, strict=True):
         reach = 2 * max(mark.w, mark.h) + 20
         x0, y0 = max(0, round(mark.cx) - reach), max(0, round(mark.cy) - reach)
         x1, y1 = min(width, round(mark.cx) + reach), min(height, round(mark.cy) + reach)
@@ -781,32 +833,145 @@ def _plain_gradients(
     return gx, gy
 
 
+def _ink_of(marks: list[Mark], shape: tuple[int, ...]) -> NDArray[np.uint8]:
+    """The ink of ``marks`` painted on an empty photo of ``shape``."""
+    ink = np.zeros(shape[:2], np.uint8)
+    for mark in marks:
+        ink[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w] |= mark.mask
+    return ink
+
+
+def _masked(ink: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    """Where edges are not looked for: on the ink and the two pixels around it."""
+    return np.asarray(cv2.dilate(ink, np.ones((5, 5), np.uint8)) > 0)
+
+
+#: A bar lying on its side is this many times wider than tall at least (an upright mark
+#: is at most four times wider than tall: :func:`vision.reading.find_marks`).
+LYING = 4.0
+
+
+def _lying_bars(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]:
+    """Bars lying on their side, printed on a plain surface, the largest first.
+
+    :func:`vision.reading.find_marks` keeps no mark more than four times wider than tall
+    (a groove, a tile's edge): an I lying on the vowel die is none. Found in the photo
+    turned a quarter, it stands up like any I.
+    """
+    turned = np.ascontiguousarray(gray.T)
+    found = find_marks(turned, min_contrast=FAINT_INK) + find_marks(
+        np.asarray(255 - turned, np.uint8), min_contrast=FAINT_INK
+    )
+    bars = [
+        Mark(m.y, m.x, m.h, m.w, np.ascontiguousarray(m.mask.T), m.contrast)
+        for m in found
+        if m.h > LYING * m.w
+    ]
+    printed = [
+        b for b in bars if _plain_around(image, b) < PLAIN_AROUND and _sharpness(gray, b) > SHARP
+    ]
+    return sorted(printed, key=lambda m: -max(m.w, m.h))
+
+
+def _lying_vowel(
+    gray: NDArray[np.uint8],
+    image: NDArray[np.uint8],
+    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    ink: NDArray[np.uint8],
+    dice: list[Mark],
+) -> tuple[Mark, tuple[Fit, Fit], NDArray[np.uint8]] | None:
+    """The vowel die showing an I on its side, when only d20 were found: a lying bar
+    away from the dice, in a square of its size clearly more than in a triangle (its
+    face, its fit and the ink with it), or None."""
+    for bar in _lying_bars(gray, image):
+        if any(
+            math.hypot(bar.cx - d.cx, bar.cy - d.cy) < LEANING * max(_size(bar), _size(d))
+            for d in dice
+        ):
+            continue
+        own = ink.copy()
+        own[bar.y : bar.y + bar.h, bar.x : bar.x + bar.w] |= bar.mask
+        fit = _face(grads, _masked(own), bar)
+        triangle, square = fit
+        if square.support >= MIN_SUPPORT and square.support > CLEARLY_SQUARE * triangle.support:
+            return bar, fit, own
+    return None
+
+
+#: The dice's up letters are all of a size: the smallest is over half the largest (1,248
+#: faces read right, seeds 11 to 61); a letter of a face leaning away is a third to a
+#: half of its die's up letter (seed 41: 16 px beside a black die's faceless 40 px Z).
+LEANING_SIZE = 0.4
+#: ... and one that lies beside a larger letter whose face was not found is a letter of
+#: that die's faces leaning away (an up face washed out by a lamp, a black die's).
+LEANING_BESIDE = 0.6
+
+
+def _up_letters(marks: list[Mark], faceless: list[Mark]) -> tuple[list[int], list[Mark], bool]:
+    """Which of the marks found in faces are up letters: not the letters of faces
+    leaning away, taken for dice when their die's up letter found no face; and where
+    dice were lost (their up letters without a face, or their leaning letters alone),
+    and whether the first of those is an up letter.
+
+    Such a letter is far smaller than the dice's (a third to a half of its die's up
+    letter), or lies beside a larger letter, of the dice's size, that found no face.
+    """
+    if not marks:
+        return [], [], False
+    largest = max(_size(m) for m in marks)
+
+    def beside(mark: Mark, up: Mark) -> bool:
+        return (
+            _size(mark) < LEANING_BESIDE * _size(up) <= LEANING_BESIDE * largest
+            and math.hypot(mark.cx - up.cx, mark.cy - up.cy) < LEANING * _size(up)
+            and not _inside(mark, up)
+        )
+
+    kept = [
+        i
+        for i, mark in enumerate(marks)
+        if _size(mark) >= LEANING_SIZE * largest and not any(beside(mark, f) for f in faceless)
+    ]
+    # A leaning letter lies on its die: where an up letter was not seen, or not found.
+    lost = [f for f in faceless if any(beside(m, f) for m in marks)] + [
+        m for i, m in enumerate(marks) if i not in kept and not any(beside(m, f) for f in faceless)
+    ]
+    return kept, lost, bool(lost) and any(lost[0] is f for f in faceless)
+
+
 def _find_dice(
     gray: NDArray[np.uint8], image: NDArray[np.uint8]
-) -> tuple[list[Mark], list[tuple[Fit, Fit]], list[tuple[Fit, Fit]]]:
+) -> tuple[list[Mark], list[tuple[Fit, Fit]], list[tuple[Fit, Fit]], list[Mark], bool]:
     """Up to four up-face letters, the largest first, each with its best triangle and
     square (to tell the vowel die), and again without the letters (to turn them): the
-    largest marks that sit at the centre of a face of their size."""
+    largest marks that sit at the centre of a face of their size. Last, where dice were
+    lost (see :func:`_up_letters`), and whether the first is a lost die's up letter."""
     candidates = _candidates(gray, image)
     if not candidates:
         raise NothingFound("aucun dé trouvé sur la photo")
     # Edges are not looked for on letters; a mark around another one (a light face
     # around its letter, a letter around its hole) is not masked: it may be the face.
-    ink = np.zeros(gray.shape, np.uint8)
+    inked: list[Mark] = []
+    holders: list[Mark] = []
     for mark in candidates:
         holding = [o for o in candidates if o is not mark and _inside(o, mark)]
         if all(_hole_of(image, o, mark) for o in holding):
-            ink[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w] |= mark.mask
-    letter = cv2.dilate(ink, np.ones((5, 5), np.uint8)) > 0
+            inked.append(mark)
+            if holding:
+                holders.append(mark)
+    ink = _ink_of(inked, gray.shape)
+    letter = _masked(ink)
     grads = _gradients(image)
     marks: list[Mark] = []
     fits: list[tuple[Fit, Fit]] = []
+    inks: list[NDArray[np.uint8]] = []
+    faceless: list[Mark] = []
     for mark in candidates[:MAX_CANDIDATES]:
         reach = max(mark.w, mark.h)
         near = [
             i
             for i, c in enumerate(marks)
-            if math.hypot(mark.cx - c.cx, mark.cy - c.cy) < 1.5 * max(reach, c.w, c.h)
+            if math.hypot(mark.cx - c.cx, mark.cy - c.cy) < LEANING * max(reach, c.w, c.h)
         ]
         # A letter and its hole, or a light face and its letter, share a centre: the one
         # a face of its own size fits better around is the letter. Another mark near a
@@ -816,20 +981,41 @@ def _find_dice(
         ) < 0.25 * max(reach, marks[near[0]].w, marks[near[0]].h)
         if near and not shared:
             continue
+        own = ink
         fit = _face(grads, letter, mark)
         support = max(fit[0].support, fit[1].support)
+        around = [h for h in holders if h is not mark and _inside(mark, h)]
+        if support < MIN_SUPPORT and around and not near:
+            # A light face on a dark table is a mark too, its letter a "hole" of it (as
+            # dark as the table): the face found no face of its size around it, so it
+            # is no letter, and its outline is looked at for the face of its letter.
+            own = _ink_of([m for m in inked if all(m is not h for h in around)], gray.shape)
+            fit = _face(grads, _masked(own), mark)
+            support = max(fit[0].support, fit[1].support)
         if support < MIN_SUPPORT:
+            if not near:
+                faceless.append(mark)
             continue
         if not near:
             marks.append(mark)
             fits.append(fit)
+            inks.append(own)
             continue
         i = near[0]
         better = support > BETTER_FACE * max(f.support for f in fits[i])
         if better and not _hole_of(image, mark, marks[i]):
-            marks[i], fits[i] = mark, fit
+            marks[i], fits[i], inks[i] = mark, fit, own
+    kept, lost, centred = _up_letters(marks, faceless)
+    marks, fits, inks = [marks[i] for i in kept], [fits[i] for i in kept], [inks[i] for i in kept]
     if not marks:
         raise NothingFound("aucun dé trouvé sur la photo")
+    if len(marks) == 3 and all(s.support <= SQUARE_OVER_TRIANGLE * t.support for t, s in fits):
+        # Three d20 and no vowel die: the game without it, or its I lying on its side.
+        lying = _lying_vowel(gray, image, grads, ink, marks)
+        if lying is not None:
+            marks.append(lying[0])
+            fits.append(lying[1])
+            inks.append(lying[2])
     # One camera sees every face: each is fitted again through the squash most faces
     # show (a square squashed at will fits a d20's face seen at an angle too well).
     best = [max(pair, key=lambda f: f.support) for pair in fits]
@@ -838,10 +1024,11 @@ def _find_dice(
     # a black die's faint triangle lost to its square made 6 photos more of 200 a guess,
     # seeds 11 and 23); how each face is turned is told without the letters (9 faces more
     # of 800 read right, none wrong).
-    plain = _plain_gradients(image, ink, marks)
-    shapes = [_face(grads, letter, mark, (common,)) for mark in marks]
-    turns = [_face(plain, letter, mark, (common,)) for mark in marks]
-    return marks, shapes, turns
+    plain = _plain_gradients(image, inks, marks)
+    masks = [letter if own is ink else _masked(own) for own in inks]
+    shapes = [_face(grads, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
+    turns = [_face(plain, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
+    return marks, shapes, turns, lost, centred
 
 
 def dice_faces(image: Image) -> Layout:
@@ -854,7 +1041,7 @@ def dice_faces(image: Image) -> Layout:
         else cv2.resize(image, gray.shape[::-1], interpolation=cv2.INTER_AREA),
         np.uint8,
     )
-    marks, fits, turns = _find_dice(gray, small)
+    marks, fits, turns, unfaced, centred = _find_dice(gray, small)
     if len(marks) > 4 and _size(marks[4]) >= RIVAL_SIZE * min(_size(m) for m in marks[:4]):
         # A mark of the table (a cell of a cloth, a streak of wood) can sit in a "face"
         # of its size too: if it is as large as a die's letter, which four marks are the
@@ -893,8 +1080,33 @@ def dice_faces(image: Image) -> Layout:
     d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order[1:]), key=_left)
     layout = _ordered([*d20, d6], warnings, mixed)
     if lost:
+        gap = _gap(d20, unfaced, centred)
+        if gap is not None:
+            return Layout(layout.faces, layout.warnings, layout.unordered, missing=1, gap=gap)
         return Layout(layout.faces, layout.warnings, frozenset(range(len(d20))), missing=1)
     return layout
+
+
+def _gap(d20: list[Face], lost: list[Mark], centred: bool) -> int | None:
+    """Where the one lost die lies among the d20 found (left to right), or None if that
+    is not known: nothing seen of it, or marks of more than one die, or a die found
+    nearly in one column with it. ``centred``: the first lost mark is its up letter."""
+    if not lost:
+        return None
+    first = lost[0]
+    reach = LEANING * max(_size(face.mark) for face in d20) if d20 else 0.0
+    if any(math.hypot(m.cx - first.cx, m.cy - first.cy) > reach for m in lost):
+        return None
+    # A leaning letter lies up to one and a half letters from its die's centre: a die
+    # found nearer than that across is on either side of it.
+    # (an up letter without its face is at its die's centre: only a die in one column
+    # with it, as :data:`SAME_COLUMN` says, is on either side of it).
+    x = float(np.mean([m.cx for m in lost]))
+    if centred:
+        x, reach = first.cx, SAME_COLUMN * _size(first)
+    if any(abs(face.mark.cx - x) < reach for face in d20):
+        return None
+    return sum(face.mark.cx < x for face in d20)
 
 
 def _clearly_square(square: tuple[Fit, Fit], next_one: tuple[Fit, Fit]) -> bool:
@@ -966,8 +1178,9 @@ def read_dice(
         conf = min(sure, UNSURE_BELOW / 2) if guess else sure
         values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
-    for _ in range(layout.missing):  # a lost consonant die, before the vowel die
-        values.insert(len(values) - 1, "?")
-        confidence.insert(len(confidence) - 1, 0.0)
+    for _ in range(layout.missing):  # a lost consonant die, where it lies if known
+        at = len(values) - 1 if layout.gap is None else layout.gap
+        values.insert(at, "?")
+        confidence.insert(at, 0.0)
     uncertain = [i for i, conf in enumerate(confidence) if conf < UNSURE_BELOW]
     return Reading("dice", tuple(values), tuple(confidence), tuple(uncertain), layout.warnings)

@@ -130,8 +130,15 @@ def joined(marks: Sequence[Mark]) -> Mark:
     return Mark(x0, y0, x1 - x0, y1 - y0, mask, min(m.contrast for m in marks))
 
 
-def find_marks(gray: NDArray[np.uint8], stroke: int = 31) -> list[Mark]:
-    """Dark blobs narrower than ``stroke`` on a lighter surround, the size of glyphs.
+def find_marks(
+    gray: NDArray[np.uint8],
+    stroke: int = 31,
+    min_contrast: float = MIN_CONTRAST,
+    frames: bool = False,
+) -> list[Mark]:
+    """Dark blobs narrower than ``stroke`` on a lighter surround, the size of glyphs
+    (``min_contrast``: how much lighter, on its darkest side), but no frame around
+    others unless ``frames``.
 
     A morphological closing erases dark strokes thinner than the kernel and keeps the
     surface they are printed on; what the closing brightened most is ink (the "black-hat").
@@ -159,13 +166,14 @@ def find_marks(gray: NDArray[np.uint8], stroke: int = 31) -> list[Mark]:
             continue
         mask = (labels[y : y + h, x : x + w] == label).astype(np.uint8) * 255
         contrast = _surrounded(gray, (x, y, w, h), mask)
-        if contrast >= MIN_CONTRAST:
+        if contrast >= min_contrast:
             marks.append(Mark(x, y, w, h, mask, contrast))
     # A frame around other marks (a tile's dark border) is not a glyph.
     return [
         m
         for m in marks
-        if not any(
+        if frames
+        or not any(
             o is not m and m.x < o.cx < m.x + m.w and m.y < o.cy < m.y + m.h and o.h < 0.8 * m.h
             for o in marks
         )
