@@ -19,6 +19,7 @@ from vision.models import model_for
 from vision.rack import (
     _broken_off,
     _confirmed,
+    _face_both_sides,
     isolate,
     out_of_step,
     photo_row,
@@ -470,3 +471,19 @@ def test_letters_are_stretched_back_to_the_height_they_read_best_at() -> None:
     photo, letters, _ = _bench_rack(101, 4, 11)
     assert letters == "GRARXYUGCB"
     assert read_letters(photo).values[1:] == tuple(letters[1:])
+
+
+def test_a_stroke_beyond_the_end_is_on_a_tile_only_with_face_on_both_sides() -> None:
+    # Past the last tile a dark holder ends against a light table: its edge is one thin
+    # dark stroke with face on one side only, and after a calibration it read I surely
+    # (seed 83). An I on its tile has its face on both sides.
+    gray = np.full((100, 220), 200, np.uint8)
+    gray[40:64, 25:35] = 40  # the last letter's ink, on its face
+    last = Mark(25, 40, 10, 24, np.full((24, 10), 255, np.uint8))
+    stroke = Mark(140, 40, 5, 24, np.full((24, 5), 255, np.uint8))
+    on_a_tile = gray.copy()
+    on_a_tile[40:64, 140:145] = 40
+    assert _face_both_sides(on_a_tile, stroke, last)
+    holders_end = gray.copy()
+    holders_end[:, 60:145] = 40  # the holder, beyond the last tile, up to the table
+    assert not _face_both_sides(holders_end, stroke, last)
