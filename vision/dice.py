@@ -40,7 +40,15 @@ from vision.glyphs import (
     normalize_glyph,
 )
 from vision.models import model_for
-from vision.reading import UNSURE_BELOW, Mark, NothingFound, Reading, find_marks, working_gray
+from vision.reading import (
+    UNSURE_BELOW,
+    Mark,
+    NothingFound,
+    Reading,
+    find_marks,
+    stroke_box,
+    working_gray,
+)
 
 CONSONANTS = "BCDFGHJKLMNPQRSTVWXZ"
 VOWELS = "AEIOU" + JOKER
@@ -681,13 +689,9 @@ BAR_THIN = 0.25
 
 def _bar(mark: Mark) -> bool:
     """Whether a mark is a single straight stroke (an I, or a letter reduced to one)."""
-    points = cv2.findNonZero(mark.mask)
-    if points is None:
-        return False
-    _, (width, height), _ = cv2.minAreaRect(points)
-    thin, long = sorted((max(width, 1.0), max(height, 1.0)))
+    thin, long = stroke_box(mark)
     ink = int((mark.mask > 0).sum())
-    return thin < BAR_THIN * long and ink > BAR_FULL * thin * long
+    return long > 0 and thin < BAR_THIN * long and ink > BAR_FULL * thin * long
 
 
 #: The faint strokes of a letter: ink (what a closing of the face brightens) at least

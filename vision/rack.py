@@ -43,6 +43,7 @@ from vision.reading import (
     find_rows,
     joined,
     letter_marks,
+    stroke_box,
     tesseract_for,
     tesseract_line,
     upright,
@@ -228,11 +229,7 @@ ONE_STROKE = 0.25
 
 def _one_stroke(mark: Mark) -> bool:
     """Whether a mark is one thin straight stroke: an I, or no letter."""
-    points = cv2.findNonZero(mark.mask)
-    if points is None:
-        return False
-    _, (width, height), _ = cv2.minAreaRect(points)
-    thin, long = sorted((max(width, 1.0), max(height, 1.0)))
+    thin, long = stroke_box(mark)
     return thin < ONE_STROKE * long
 
 

@@ -130,6 +130,17 @@ def joined(marks: Sequence[Mark]) -> Mark:
     return Mark(x0, y0, x1 - x0, y1 - y0, mask, min(m.contrast for m in marks))
 
 
+def stroke_box(mark: Mark) -> tuple[float, float]:
+    """The width and length of the thinnest rectangle around a mark's ink (at least 1
+    each; ``(0, 0)`` for no ink): one straight stroke is far longer than wide."""
+    points = cv2.findNonZero(mark.mask)
+    if points is None:
+        return 0.0, 0.0
+    _, (width, height), _ = cv2.minAreaRect(points)
+    thin, long = sorted((max(width, 1.0), max(height, 1.0)))
+    return thin, long
+
+
 def find_marks(
     gray: NDArray[np.uint8],
     stroke: int = 31,
