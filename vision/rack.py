@@ -737,50 +737,42 @@ def _one_stretch(row: Row, letters: list[int], confidence: Sequence[float]) -> l
 FOOT_HANG = 0.08
 
 
-def _whole_feet(
-    row: Row, labels: Sequence[str], model: GlyphModel, broken: Sequence[bool]
-) -> dict[int, Guess]:
-    """For the letters whose broken-off ink (see :func:`_broken_off`) keeps their foot
-    line, the reading of the letter with it: FreeSerif's L, its foot parted from the
-    stem, was "?" on half of the racks that held one (seed 83)."""
-    which = [
-        i
-        for i, mark in enumerate(row.marks)
-        if broken[i]
-        and mark.beside is not None
-        and mark.beside.y + mark.beside.h - (mark.y + mark.h) <= FOOT_HANG * mark.h
-    ]
-    read = _with_beside(row, which, model)
-    return {i: guess for i, guess in zip(which, read, strict=True) if guess.label != labels[i]}
+def _whole_feet(row: Row, broken: dict[int, Guess]) -> dict[int, Guess]:
+    """Of the letters whose broken-off ink reads another letter with them (see
+    :func:`_broken_off`), those where that ink keeps their foot line, with that reading:
+    FreeSerif's L, its foot parted from the stem, was "?" on half of the racks that held
+    one (seed 83)."""
+    return {
+        i: guess
+        for i, guess in broken.items()
+        if (beside := row.marks[i].beside) is not None
+        and beside.y + beside.h - (row.marks[i].y + row.marks[i].h) <= FOOT_HANG * row.marks[i].h
+    }
 
 
-def _with_beside(row: Row, which: Sequence[int], model: GlyphModel) -> list[Guess]:
-    """The 18 fonts' reading of each letter ``which`` with the ink beside it."""
+def _broken_off(row: Row, labels: Sequence[str], model: GlyphModel) -> dict[int, Guess]:
+    """The letters of the row (by index) whose ink standing on their foot beside them,
+    left out as their points digit, reads as another letter with them, and that reading:
+    an E or an L whose thin lower bar glare washed out leaves an F or an I and a serif
+    that looks like a points digit, and the model and the user's glyphs were sure of the
+    F or the I (seed 11); with the serif the model is as sure of the E. A real points
+    digit added to its letter reads that letter still (the K and its 10) or nothing sure
+    (a P and its 3: R at 0.36). The 18 fonts judge, not the user's glyphs: they lack the
+    broken letter (a G whose spur stood apart was read C, the user's glyphs doubting the
+    G)."""
+    which = [i for i, mark in enumerate(row.marks) if mark.beside is not None]
     if not which:
-        return []
+        return {}
     shears = tuple(row.shears[i] for i in which) if row.shears else ()
     whole = Row(
         tuple(row.marks[i].beside or row.marks[i] for i in which), row.angle, row.squash, shears
     )
-    return model.read(isolate(whole), allowed=LETTERS, judged=False)
-
-
-def _broken_off(row: Row, labels: Sequence[str], model: GlyphModel) -> list[bool]:
-    """For each letter of the row, whether the ink standing on its foot beside it, left
-    out as its points digit, reads as a letter of its own with it: an E or an L whose thin
-    lower bar glare washed out leaves an F or an I and a serif that looks like a points
-    digit, and the model and the user's glyphs were sure of the F or the I (seed 11); with
-    the serif the model is as sure of the E. A real points digit added to its letter reads
-    that letter still (the K and its 10) or nothing sure (a P and its 3: R at 0.36). The
-    18 fonts judge, not the user's glyphs: they lack the broken letter (a G whose spur
-    stood apart was read C, the user's glyphs doubting the G)."""
-    which = [i for i, mark in enumerate(row.marks) if mark.beside is not None]
-    broken = [False] * len(row.marks)
-    if not which:
-        return broken
-    for i, guess in zip(which, _with_beside(row, which, model), strict=True):
-        broken[i] = guess.label != labels[i] and guess.confidence >= UNSURE_BELOW
-    return broken
+    read = model.read(isolate(whole), allowed=LETTERS, judged=False)
+    return {
+        i: guess
+        for i, guess in zip(which, read, strict=True)
+        if guess.label != labels[i] and guess.confidence >= UNSURE_BELOW
+    }
 
 
 #: Letters shorter than this many pixels are read again on a zoomed crop of the row: at
@@ -976,9 +968,8 @@ def read_letters(
         for i, ((label, conf), guess) in enumerate(zip(guesses, read[first:last], strict=True))
     ]
     misplaced = out_of_step(row)
-    labels = [label for label, _ in guesses]
-    broken = _broken_off(row, labels, model)
-    feet = _whole_feet(row, labels, model, broken)
+    broken = _broken_off(row, [label for label, _ in guesses], model)
+    feet = _whole_feet(row, broken)
     warnings: list[str] = []
     if len(row.marks) > MAX_TILES:
         warnings.append(f"{len(row.marks)} lettres vues : une réglette n'en tient que {MAX_TILES}")
@@ -1001,7 +992,7 @@ def read_letters(
             letter, conf = feet[i].label, feet[i].confidence
         elif agrees and second is not None and second[i] != letter and not confirmed[i]:
             conf = round(own * DISAGREEMENT, 3)
-        if misplaced[i] or (broken[i] and i not in feet):
+        if misplaced[i] or (i in broken and i not in feet):
             conf = min(conf, round(own * DISAGREEMENT, 3))
         unsure = conf < UNSURE_BELOW
         if unsure:
