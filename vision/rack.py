@@ -150,7 +150,15 @@ def _likeliest(
 
 def _letter_likeness(model: GlyphModel, rows: Sequence[Row]) -> list[float]:
     """For each row, how much its marks look like letters: the sum of the model's
-    confidences (marks read as no glyph count nothing).
+    confidences (marks read as no glyph count nothing)."""
+    return [
+        sum(conf for label, conf in read if label != NOT_A_GLYPH)
+        for read in _read_rows(model, rows)
+    ]
+
+
+def _read_rows(model: GlyphModel, rows: Sequence[Row]) -> list[list[tuple[str, float]]]:
+    """The model's reading of each row's letters.
 
     The rows are read in one call: the model's distances cost a pass over its 9,660 rows
     whatever the number of glyphs, and a photo proposes 2.4 rows on average. A row of
@@ -161,11 +169,10 @@ def _letter_likeness(model: GlyphModel, rows: Sequence[Row]) -> list[float]:
     glyphs = [isolate(rows[i]) for i in together]
     guesses = iter(model.classify([g for row in glyphs for g in row], allowed=LETTERS))
     read = {i: [next(guesses) for _ in row] for i, row in zip(together, glyphs, strict=True)}
-    likeness = []
-    for i, row in enumerate(rows):
-        row_guesses = read[i] if i in read else model.classify(isolate(row), allowed=LETTERS)
-        likeness.append(sum(conf for label, conf in row_guesses if label != NOT_A_GLYPH))
-    return likeness
+    return [
+        read[i] if i in read else model.classify(isolate(row), allowed=LETTERS)
+        for i, row in enumerate(rows)
+    ]
 
 
 #: Beyond the row's end, a letter found on a face darker than this share of its
@@ -915,10 +922,8 @@ def _likeliest_squash(model: GlyphModel, row: Row) -> Row:
         return row
     squashes = sorted({min(1.0, row.squash * SQUASH_STEP**i) for i in range(-2, 3)})
     rows = [Row(row.marks, row.angle, squash, row.shears) for squash in squashes]
-    guesses = iter(model.classify([g for r in rows for g in isolate(r)], allowed=LETTERS))
     sure, likeness = [], []
-    for _ in rows:
-        read = [(label, conf) for label, conf in itertools.islice(guesses, len(row.marks))]
+    for read in _read_rows(model, rows):
         sure.append(sum(label != NOT_A_GLYPH and conf >= UNSURE_BELOW for label, conf in read))
         likeness.append(sum(conf for label, conf in read if label != NOT_A_GLYPH))
     best = max(range(len(rows)), key=lambda i: (sure[i], likeness[i]))
