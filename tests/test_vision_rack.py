@@ -20,6 +20,7 @@ from vision.rack import (
     _broken_off,
     _confirmed,
     _face_both_sides,
+    _too_tall,
     isolate,
     out_of_step,
     photo_row,
@@ -505,3 +506,18 @@ def test_a_points_digit_hanging_below_the_foot_never_makes_another_letter() -> N
     photo, letters, _ = _bench_rack(83, 0, 1)
     assert letters == "PQGJWV"
     assert read_letters(photo).values[3] in ("J", "?")
+
+
+def test_only_an_i_standing_taller_than_its_row_is_doubted() -> None:
+    def row(*heights: int) -> Row:
+        return Row(
+            tuple(
+                Mark(40 * i, 0, 8, h, np.full((h, 8), 255, np.uint8)) for i, h in enumerate(heights)
+            ),
+            0.0,
+        )
+
+    assert _too_tall(row(42, 31, 29, 33), ["I", "E", "X", "F"]) == [True, False, False, False]
+    assert _too_tall(row(36, 31, 29, 33), ["I", "E", "X", "F"]) == [False] * 4
+    assert _too_tall(row(42, 31, 29, 33), ["Q", "E", "X", "F"]) == [False] * 4
+    assert _too_tall(row(42, 31), ["I", "E"]) == [False, False]
