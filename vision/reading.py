@@ -465,6 +465,10 @@ def whole_letter(
         <= letter_foot + ON_FOOT * height
     ]
     pieces = keep[labels]
+    # What is cut off a piece crossing the foot may be the letter's own (a Q's tail
+    # below its foot, taken off as its digit: read O, FreeSerif, seed 17): the letter is
+    # judged with it too.
+    on_foot += [int(crossing) for crossing in np.flatnonzero(cut)]
     for crossing in np.flatnonzero(cut):
         grown = labels == crossing
         digit = _digit_part(grown, round(letter_foot - 0.1 * height) - y0)
