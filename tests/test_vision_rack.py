@@ -530,12 +530,3 @@ def test_a_qs_tail_cut_off_below_its_foot_is_judged_with_it() -> None:
     photo, letters, _ = _bench_rack(17, 2, 11)
     assert letters == "QOVYQHX"
     assert read_letters(photo).values[:2] in (("Q", "O"), ("?", "O"))
-
-
-def test_a_letter_whose_window_cut_it_to_a_stem_is_looked_for_over_its_tile() -> None:
-    # C059 tiles NPLRNOD (seed 13, the 13th photo): glare thinned the P's bowl, the first
-    # mark was its stem, and the window centred on it left the bowl's far side out: the
-    # P read I surely. Its tile reaches halfway to the N and the L.
-    photo, letters, _ = _bench_rack(13, 3, 12)
-    assert letters == "NPLRNOD"
-    assert read_letters(photo).values[1] == "P"

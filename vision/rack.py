@@ -442,40 +442,7 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
         x = mark.cx if mark.w <= width else mark.x + 0.45 * width
         found = _centred_letter(gray, x, level + slope * x, width, height)
         letters.append(found or mark)
-    for i in range(1, len(letters) - 1):
-        if letters[i].w < NARROW * height:
-            letters[i] = _between(gray, letters[i - 1 : i + 2], level, slope, height)
     return Row(tuple(letters), row.angle)
-
-
-#: A letter narrower than this many letter heights, between two others, is looked for
-#: again over all its tile (see :func:`_between`).
-NARROW = 0.75
-
-
-def _between(
-    gray: NDArray[np.uint8], three: Sequence[Mark], level: float, slope: float, height: float
-) -> Mark:
-    """The middle one of ``three`` letters, looked for again in a window reaching
-    halfway to its neighbours' letters, kept if it is wider and holds what was found.
-
-    Centred on a narrow first mark, the window may cut off the rest of its letter: the
-    stem of a C059 P whose bowl glare had thinned, centred on, left the bowl's far side
-    out of its window, and read I surely (seed 13).
-    """
-    before, mark, after = three
-    lo = (before.x + before.w + mark.x) / 2
-    hi = (mark.x + mark.w + after.x) / 2
-    x = (lo + hi) / 2
-    again = whole_letter(gray, (x, level + slope * x), 0.95 * (hi - lo), height)
-    if (
-        again is None
-        or again.w <= mark.w
-        or again.x > mark.x
-        or again.x + again.w < mark.x + mark.w
-    ):
-        return mark
-    return again
 
 
 def _centre_line(marks: Sequence[Mark], angle: float) -> tuple[float, float]:
