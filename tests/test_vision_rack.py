@@ -530,3 +530,12 @@ def test_a_qs_tail_cut_off_below_its_foot_is_judged_with_it() -> None:
     photo, letters, _ = _bench_rack(17, 2, 11)
     assert letters == "QOVYQHX"
     assert read_letters(photo).values[:2] in (("Q", "O"), ("?", "O"))
+
+
+def test_the_tiles_beside_a_single_letter_found_are_looked_for_a_face_away() -> None:
+    # C059 tiles DKK (seed 19, the 8th photo): each K is grown together with its 10 and
+    # the tile's edge, no mark of a letter's shape, so the first pass found the D alone.
+    # With one letter the pitch is unknown; tiles touch, so it is the D's face's width.
+    photo, letters, _ = _bench_rack(19, 3, 7)
+    assert letters == "DKK"
+    assert read_letters(photo).values == ("D", "K", "K")

@@ -270,8 +270,8 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
     across an empty slot), and in gaps of two pitches or more between letters (an empty
     slot, a blank tile, or a letter lost in glare: only the last is added)."""
     marks = list(row.marks)
-    if len(marks) < 2:
-        return row
+    if len(marks) == 1:
+        return _beside_single(gray, row, model)
     steps = [math.hypot(b.cx - a.cx, b.cy - a.cy) for a, b in itertools.pairwise(marks)]
     pitch = float(np.median([s for s in steps if s < 1.45 * min(steps)]))
     height = _letter_height(marks)
@@ -345,6 +345,29 @@ def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
             else:
                 marks.insert(0, found)
     return Row(tuple(marks), row.angle, row.squash)
+
+
+def _beside_single(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
+    """The row of a single letter, with the letters found a tile's width beside it and
+    beyond them (see :func:`extend`).
+
+    Tiles grown together with their points digits are no marks of the row's height, and
+    the first pass may find one letter of a short rack only: a C059 DKK read D (seed
+    19). With one letter the pitch is unknown: tiles touch on the holder, so it is the
+    width of the letter's tile's face.
+    """
+    (mark,) = row.marks
+    _, pitch = _face_size(gray, mark, row.angle, round(3 * mark.h))
+    if pitch < 1.5 * mark.h:
+        return row
+    step = (math.cos(row.angle), math.sin(row.angle))
+    for sign in (1, -1):
+        at = (mark.cx + sign * pitch * step[0], mark.cy + sign * pitch * step[1])
+        found = _probe(gray, model, row, at, pitch=pitch, height=mark.h, beside=mark, at_end=True)
+        if found is not None:
+            pair = (mark, found) if sign == 1 else (found, mark)
+            return extend(gray, Row(pair, row.angle, row.squash), model)
+    return row
 
 
 #: How far from a blank's centre, in pitches, its far side's face is looked at.
@@ -624,21 +647,27 @@ def measured(gray: NDArray[np.uint8], row: Row) -> Row:
     half = max(8, round(pitch))
     ratios = []
     for mark in row.marks:
-        matrix = cv2.getRotationMatrix2D((mark.cx, mark.cy), math.degrees(row.angle), 1.0)
-        matrix[:, 2] += np.array([half - mark.cx, half - mark.cy])
-        window = cv2.warpAffine(gray, matrix, (2 * half, 2 * half), borderMode=cv2.BORDER_REPLICATE)
-        _, face = cv2.threshold(window, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-        face[
-            half - mark.h // 2 : half + mark.h // 2 + 1, half - mark.w // 2 : half + mark.w // 2 + 1
-        ] = 1
-        column = face[:, half - max(1, mark.w // 4) : half + max(1, mark.w // 4) + 1].mean(axis=1)
-        line = face[half - max(1, mark.h // 4) : half + max(1, mark.h // 4) + 1, :].mean(axis=0)
-        height = _run(column > 0.5, half)
-        width = min(_run(line > 0.5, half), pitch)
+        height, run = _face_size(gray, mark, row.angle, half)
+        width = min(run, pitch)
         if width > 0:
             ratios.append(height / width)
     squash = float(np.clip(np.median(ratios), 0.45, 1.0)) if ratios else 1.0
     return Row(row.marks, row.angle, squash)
+
+
+def _face_size(gray: NDArray[np.uint8], mark: Mark, angle: float, half: int) -> tuple[int, int]:
+    """The height and width of the light face around a letter (Otsu on a window of
+    ``half`` pixels either side, turned upright; the runs through the letter's centre)."""
+    matrix = cv2.getRotationMatrix2D((mark.cx, mark.cy), math.degrees(angle), 1.0)
+    matrix[:, 2] += np.array([half - mark.cx, half - mark.cy])
+    window = cv2.warpAffine(gray, matrix, (2 * half, 2 * half), borderMode=cv2.BORDER_REPLICATE)
+    _, face = cv2.threshold(window, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    face[
+        half - mark.h // 2 : half + mark.h // 2 + 1, half - mark.w // 2 : half + mark.w // 2 + 1
+    ] = 1
+    column = face[:, half - max(1, mark.w // 4) : half + max(1, mark.w // 4) + 1].mean(axis=1)
+    line = face[half - max(1, mark.h // 4) : half + max(1, mark.h // 4) + 1, :].mean(axis=0)
+    return _run(column > 0.5, half), _run(line > 0.5, half)
 
 
 def out_of_step(row: Row) -> list[bool]:
@@ -812,9 +841,11 @@ ZOOMED_HEIGHT = 32
 MOST_ZOOM = 3.0
 
 
-def _zoomed(image: Image, scale: float, gray: NDArray[np.uint8], row: Row) -> Row:
-    """The row to read the letters on (``gray``: the photo as the row was found on it,
-    at ``scale``): where the letters are small (a
+def _zoomed(
+    image: Image, scale: float, gray: NDArray[np.uint8], row: Row
+) -> tuple[Row, NDArray[np.uint8]]:
+    """The row to read the letters on, and the grey image its marks lie on (``gray``:
+    the photo as the row was found on it, at ``scale``): where the letters are small (a
     holder far from the camera, or seen at a low angle), a crop around the row taken from
     the photo at its own resolution and enlarged, its letters thresholded again there
     on more pixels (thin serifs and bars of 1 px survive); else as they are. The tiles
@@ -822,7 +853,7 @@ def _zoomed(image: Image, scale: float, gray: NDArray[np.uint8], row: Row) -> Ro
     """
     height = _letter_height(row.marks)
     if height >= SMALL_LETTERS or not row.marks:
-        return row
+        return row, gray
     pitch = _pitch(row)
     x0 = round(max(0, min(m.x for m in row.marks) - pitch))
     x1 = round(min(gray.shape[1], max(m.x + m.w for m in row.marks) + pitch))
@@ -836,14 +867,14 @@ def _zoomed(image: Image, scale: float, gray: NDArray[np.uint8], row: Row) -> Ro
     marks = tuple(_moved(mark, x0, y0, zoom) for mark in row.marks)
     again = whole_row(zoomed, Row(marks, row.angle)).marks
     if len(again) != len(marks):
-        return row
+        return row, gray
     # A blank tile stays blank: a speck of its face is no letter.
     again = tuple(m if m.blank else a for m, a in zip(marks, again, strict=True))
     if len(again) == 1:  # a single tile's lean was chosen by what it reads (rack_row)
-        return Row(again, row.angle, row.squash, row.shears)
+        return Row(again, row.angle, row.squash, row.shears), zoomed
     # Measured again on more pixels: the leans come out better (seed 11: 4 tiles in
     # 870 more read right than with those of the whole photo).
-    return leaning(zoomed, measured(zoomed, Row(again, row.angle)))
+    return leaning(zoomed, measured(zoomed, Row(again, row.angle))), zoomed
 
 
 def _moved(mark: Mark, x0: float, y0: float, zoom: float) -> Mark:
@@ -916,13 +947,15 @@ SQUASH_STEP = 1.15
 SQUASH_SURER = 2
 
 
-def _rows(image: Image, model: GlyphModel) -> tuple[Row, Row, tuple[int, ...]]:
+def _rows(image: Image, model: GlyphModel) -> tuple[Row, Row, tuple[int, ...], NDArray[np.uint8]]:
     """The row as found on the working photo, the row its letters are read on (see
-    :func:`photo_row`), and the working photo's shape (the found row's frame)."""
+    :func:`photo_row`), the working photo's shape (the found row's frame), and the grey
+    image the second row's marks lie on."""
     gray, scale = working_gray(image)
     found = rack_row(gray, model)
-    row = _surest_leans(model, _zoomed(image, scale, gray, found))
-    return found, _likeliest_squash(model, row), gray.shape
+    zoomed, on = _zoomed(image, scale, gray, found)
+    row = _surest_leans(model, zoomed)
+    return found, _likeliest_squash(model, row), gray.shape, on
 
 
 def _likeliest_squash(model: GlyphModel, row: Row) -> Row:
@@ -960,7 +993,7 @@ def read_letters(
     """
     model = model or model_for(LETTERS, data_dir)
     tesseract_for(LETTERS)  # the first time, it loads its model while the tiles are found
-    found, row, shape = _rows(image, model)
+    found, row, shape, _ = _rows(image, model)
     read = model.read(isolate(row), allowed=LETTERS)
     guesses = [(g.label, g.confidence) for g in read]
     inked = [i for i, (label, _) in enumerate(guesses) if label != NOT_A_GLYPH]
