@@ -945,11 +945,12 @@ def _up_letters(marks: list[Mark], faceless: list[Mark]) -> tuple[list[int], lis
 
 def _find_dice(
     gray: NDArray[np.uint8], image: NDArray[np.uint8]
-) -> tuple[list[Mark], list[tuple[Fit, Fit]], list[tuple[Fit, Fit]], list[Mark], bool]:
+) -> tuple[list[Mark], list[tuple[Fit, Fit]], list[tuple[Fit, Fit]], list[Mark], Fit | None]:
     """Up to four up-face letters, the largest first, each with its best triangle and
     square (to tell the vowel die), and again without the letters (to turn them): the
     largest marks that sit at the centre of a face of their size. Last, where dice were
-    lost (see :func:`_up_letters`), and whether the first is a lost die's up letter."""
+    lost (see :func:`_up_letters`), and if the first is a lost die's up letter, the
+    triangle that fits best around it without the letters (too faint to be a face)."""
     candidates = _candidates(gray, image)
     if not candidates:
         raise NothingFound("aucun dé trouvé sur la photo")
@@ -1028,11 +1029,13 @@ def _find_dice(
     # a black die's faint triangle lost to its square made 6 photos more of 200 a guess,
     # seeds 11 and 23); how each face is turned is told without the letters (9 faces more
     # of 800 read right, none wrong).
-    plain = _plain_gradients(image, inks, marks)
+    up_lost = lost[:1] if centred and len(marks) == 3 else []
+    plain = _plain_gradients(image, inks + [ink] * len(up_lost), marks + up_lost)
     masks = [letter if own is ink else _masked(own) for own in inks]
     shapes = [_face(grads, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
     turns = [_face(plain, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
-    return marks, shapes, turns, lost, centred
+    faint = _face(plain, letter, up_lost[0], (common,))[0] if up_lost else None
+    return marks, shapes, turns, lost, faint
 
 
 def dice_faces(image: Image) -> Layout:
@@ -1045,7 +1048,7 @@ def dice_faces(image: Image) -> Layout:
         else cv2.resize(image, gray.shape[::-1], interpolation=cv2.INTER_AREA),
         np.uint8,
     )
-    marks, fits, turns, unfaced, centred = _find_dice(gray, small)
+    marks, fits, turns, unfaced, faint = _find_dice(gray, small)
     if len(marks) > 4 and _size(marks[4]) >= RIVAL_SIZE * min(_size(m) for m in marks[:4]):
         # A mark of the table (a cell of a cloth, a streak of wood) can sit in a "face"
         # of its size too: if it is as large as a die's letter, which four marks are the
@@ -1084,7 +1087,15 @@ def dice_faces(image: Image) -> Layout:
     d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order[1:]), key=_left)
     layout = _ordered([*d20, d6], warnings, mixed)
     if lost:
-        gap = _gap(d20, unfaced, centred)
+        gap = _gap(d20, unfaced, faint is not None)
+        if gap is not None and faint is not None:
+            # Its up letter was seen, without its face: it is read in the turns of the
+            # triangle that fits best around it, and their opposites (a faint fit may
+            # have taken the face's corners for its edges' middles).
+            ups = _ups(faint)
+            unfaced_d20 = Face(unfaced[0], 3, ups + tuple(u + 180.0 for u in ups), d6.squash)
+            warnings.remove(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
+            return _ordered([*sorted([*d20, unfaced_d20], key=_left), d6], warnings, False)
         if gap is not None:
             return Layout(layout.faces, layout.warnings, layout.unordered, missing=1, gap=gap)
         return Layout(layout.faces, layout.warnings, frozenset(range(len(d20))), missing=1)
@@ -1177,8 +1188,11 @@ def read_dice(
     values: list[str | int] = []
     confidence: list[float] = []
     gray, _ = working_gray(image)
-    for i, (read, sure) in enumerate(_read_faces(layout.faces, model, gray)):
-        guess = layout.mixed or i in layout.unordered
+    reads = _read_faces(layout.faces, model, gray)
+    # Dice one above the other that show the same letter have no order to guess.
+    alike = not layout.missing and len({reads[i][0] for i in layout.unordered}) == 1
+    for i, (read, sure) in enumerate(reads):
+        guess = layout.mixed or (i in layout.unordered and not alike)
         conf = min(sure, UNSURE_BELOW / 2) if guess else sure
         values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
