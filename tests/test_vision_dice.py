@@ -158,13 +158,35 @@ def test_a_black_die_is_found_and_told_from_the_vowel_die() -> None:
 
 
 def test_a_lost_consonant_die_leaves_the_consonants_unsure_and_the_vowel_read() -> None:
-    # Two d20 and the vowel die found: where the lost consonant lies among the others is
-    # unknown (all three "?"), the vowel die is still the one square.
-    photo, faces = _bench_dice(11, 0)
-    assert faces == "VQM*"
+    # Two d20 and the vowel die found, and the lost die's S seen alone (a lamp washed
+    # out its face and its other letters) but not read: it may be no die at all, so
+    # where the lost consonant lies is unknown (all three "?"); the vowel die is read.
+    photo, faces = _bench_dice(53, 21)
+    assert faces == "TVSE"
     reading = read_dice(photo)
-    assert reading.values == ("?", "?", "?", "*") and reading.uncertain == (0, 1, 2)
-    assert any("3 dé(s) trouvé(s) sur 4" in w for w in reading.warnings)
+    assert reading.values == ("?", "?", "?", "E") and reading.uncertain == (0, 1, 2)
+
+
+def test_a_letter_seen_alone_without_its_face_is_the_lost_die_when_it_reads_surely() -> None:
+    # A white die under a lamp: its up face and the letters of its leaning faces washed
+    # out, its up letter alone is seen. Read surely, it is the lost die, in its place.
+    for seed, i, faces in ((11, 0, "VQM*"), (61, 35, "CZZO")):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo).values == tuple(faces), (seed, i)
+
+
+def test_a_light_letter_beside_a_lamps_highlight_is_found() -> None:
+    # The highlight beside a white letter is as light as it: the letter is lit on three
+    # sides only. The green die's N is found (its die in its place, the others read),
+    # and the black vowel die's I.
+    photo, faces = _bench_dice(31, 57)
+    assert faces == "KNNA"
+    values = read_dice(photo).values
+    assert len(values) == 4 and values[:2] == ("K", "N") and values[3] == "A"
+    photo, faces = _bench_dice(41, 81)
+    assert faces == "ZJTI"
+    assert read_dice(photo).values == tuple(faces)
 
 
 def test_two_dice_one_above_the_other_showing_one_letter_have_no_order_to_guess() -> None:
