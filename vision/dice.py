@@ -97,8 +97,11 @@ SHARP = 0.15
 
 #: How much lighter than a mark its surround must be, on its darkest side, for it to be
 #: ink (grey levels): under a lamp's highlight a white letter on a green die is only 34
-#: lighter (seed 11); streaks of wood this faint are told by their fading outline.
-FAINT_INK = 30.0
+#: lighter (seed 11); streaks of wood this faint are told by their fading outline. (It
+#: was 30, but the faint strokes' FAINT_INK below took its name: since 94d11d9 marks
+#: were kept from 0.4, that is from the 15 levels :func:`vision.reading.find_marks`
+#: asks of every mark, and every figure since was measured so.)
+FAINT_MARK = 15.0
 
 #: Marks whose width, height and area match within this share are twins; a mark with
 #: this many twins is a cell of a patterned table, not a letter.
@@ -183,8 +186,8 @@ def _candidates(
     marks = [
         m
         for shade in (gray, np.asarray(255 - gray, np.uint8))
-        for m in find_marks(shade, min_contrast=0.0 if glare else FAINT_INK, frames=True)
-        if m.contrast >= FAINT_INK or _lit_beside(shade, m) >= FAINT_INK
+        for m in find_marks(shade, min_contrast=0.0 if glare else FAINT_MARK, frames=True)
+        if m.contrast >= FAINT_MARK or _lit_beside(shade, m) >= FAINT_MARK
     ]
     plain = [m for m in marks if _plain_around(image, m) < PLAIN_AROUND]
     areas = [int((m.mask > 0).sum()) for m in plain]
@@ -895,8 +898,8 @@ def _lying_bars(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]
     turned a quarter, it stands up like any I.
     """
     turned = np.ascontiguousarray(gray.T)
-    found = find_marks(turned, min_contrast=FAINT_INK) + find_marks(
-        np.asarray(255 - turned, np.uint8), min_contrast=FAINT_INK
+    found = find_marks(turned, min_contrast=FAINT_MARK) + find_marks(
+        np.asarray(255 - turned, np.uint8), min_contrast=FAINT_MARK
     )
     bars = [
         Mark(m.y, m.x, m.h, m.w, np.ascontiguousarray(m.mask.T), m.contrast)
