@@ -97,8 +97,11 @@ SHARP = 0.15
 
 #: How much lighter than a mark its surround must be, on its darkest side, for it to be
 #: ink (grey levels): under a lamp's highlight a white letter on a green die is only 34
-#: lighter (seed 11); streaks of wood this faint are told by their fading outline.
-FAINT_INK = 30.0
+#: lighter (seed 11); streaks of wood this faint are told by their fading outline. (It
+#: was 30, but the faint strokes' FAINT_INK below took its name: since 94d11d9 marks
+#: were kept from 0.4, that is from the 15 levels :func:`vision.reading.find_marks`
+#: asks of every mark, and every figure since was measured so.)
+FAINT_MARK = 15.0
 
 #: Marks whose width, height and area match within this share are twins; a mark with
 #: this many twins is a cell of a patterned table, not a letter.
@@ -168,18 +171,24 @@ class Face:
     """The photo's foreshortening along its height, undone before the letter is read."""
 
 
-def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]:
+def _candidates(
+    gray: NDArray[np.uint8], image: NDArray[np.uint8], *, glare: bool = False
+) -> list[Mark]:
     """Marks dark on light and light on dark, the largest first (the longer side of
-    their box).
+    their box); with ``glare``, also those lit on three sides only (see
+    :func:`_lit_beside`).
 
     Among them are the letters of the up faces, but also the letters of the faces that
     lean away, the holes of letters (an R's, an O's) and, on a light die, its whole up
     face (a light blob on the darker faces around it).
     """
     # A letter around another mark is kept: a serif's spur broken off lies in its box.
-    marks = find_marks(gray, min_contrast=FAINT_INK, frames=True) + find_marks(
-        np.asarray(255 - gray, np.uint8), min_contrast=FAINT_INK, frames=True
-    )
+    marks = [
+        m
+        for shade in (gray, np.asarray(255 - gray, np.uint8))
+        for m in find_marks(shade, min_contrast=0.0 if glare else FAINT_MARK, frames=True)
+        if m.contrast >= FAINT_MARK or _lit_beside(shade, m) >= FAINT_MARK
+    ]
     plain = [m for m in marks if _plain_around(image, m) < PLAIN_AROUND]
     areas = [int((m.mask > 0).sum()) for m in plain]
     # The cells of a checked cloth are plain all around too, but come by the dozen, all
@@ -196,6 +205,28 @@ def _candidates(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]
     # Largest by size, not by ink: a filled blob (a cell of a cloth) has more ink than
     # a letter of its size or larger.
     return sorted(kept, key=lambda m: -max(m.w, m.h))
+
+
+def _lit_beside(gray: NDArray[np.uint8], mark: Mark) -> float:
+    """How much lighter than a mark its surround is on three of its four sides (the
+    fourth may be a lamp's highlight beside a light letter: as light as the letter, it
+    hid a white I on a blue die, seed 53). A streak of wood or a groove, dark on two
+    opposite sides, is still none; the mark must then be plain around and sharp."""
+    x, y, w, h = mark.x, mark.y, mark.w, mark.h
+    ink = float(np.median(gray[y : y + h, x : x + w][mark.mask > 0]))
+    gap, band = max(1, h // 16), max(2, h // 10)
+    sides = (
+        gray[max(0, y - gap - band) : max(0, y - gap), x : x + w],
+        gray[y + h + gap : y + h + gap + band, x : x + w],
+        gray[y : y + h, max(0, x - gap - band) : max(0, x - gap)],
+        gray[y : y + h, x + w + gap : x + w + gap + band],
+    )
+    if any(side.size == 0 for side in sides):
+        return 0.0
+    levels = sorted(float(np.percentile(side, 75)) for side in sides)
+    if levels[1] > ink + max(15.0, 0.4 * (levels[-1] - ink)):
+        return levels[1] - ink
+    return 0.0
 
 
 def _around(
@@ -785,6 +816,10 @@ class Layout:
     gap: int | None = None
     """Where the one missing consonant die lies among the others, when its up letter was
     seen (its face was not): the others are read, in their places."""
+    tentative: int | None = None
+    """A face read from a letter seen alone, without its face or its die's other letters:
+    it is a die only if it reads surely; if not, where the lost die lies is not known and
+    the consonants are all in doubt."""
 
 
 def _inside(mark: Mark, other: Mark) -> bool:
@@ -863,8 +898,8 @@ def _lying_bars(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]
     turned a quarter, it stands up like any I.
     """
     turned = np.ascontiguousarray(gray.T)
-    found = find_marks(turned, min_contrast=FAINT_INK) + find_marks(
-        np.asarray(255 - turned, np.uint8), min_contrast=FAINT_INK
+    found = find_marks(turned, min_contrast=FAINT_MARK) + find_marks(
+        np.asarray(255 - turned, np.uint8), min_contrast=FAINT_MARK
     )
     bars = [
         Mark(m.y, m.x, m.h, m.w, np.ascontiguousarray(m.mask.T), m.contrast)
@@ -906,9 +941,12 @@ def _lying_vowel(
 #: faces read right, seeds 11 to 61); a letter of a face leaning away is a third to a
 #: half of its die's up letter (seed 41: 16 px beside a black die's faceless 40 px Z).
 LEANING_SIZE = 0.4
-#: ... and one that lies beside a larger letter whose face was not found is a letter of
-#: that die's faces leaning away (an up face washed out by a lamp, a black die's).
-LEANING_BESIDE = 0.6
+#: ... and one under this share of a letter whose face was not found, beside it, is a
+#: letter of that die's faces leaning away (an up face washed out by a lamp, a black
+#: die's; the lamp may wash out part of the up letter too: a J's leaning Z 0.70 of it,
+#: a V's 0.65, seed 41). 0.75 instead of 0.6: 3 faces more of 2,400 read right, none
+#: wrong (seeds 11 to 61).
+LEANING_BESIDE = 0.75
 
 
 def _up_letters(marks: list[Mark], faceless: list[Mark]) -> tuple[list[int], list[Mark], bool]:
@@ -943,14 +981,26 @@ def _up_letters(marks: list[Mark], faceless: list[Mark]) -> tuple[list[int], lis
     return kept, lost, bool(lost) and any(lost[0] is f for f in faceless)
 
 
+@dataclass(frozen=True)
+class _Unfaced:
+    """The up letter of a die whose face was not found, with the triangle that fits
+    best around it without the letters (too faint to be a face)."""
+
+    mark: Mark
+    turn: Fit
+    alone: bool
+    """No letter of its leaning faces was seen: it may be a mark of the table."""
+
+
 def _find_dice(
-    gray: NDArray[np.uint8], image: NDArray[np.uint8]
-) -> tuple[list[Mark], list[tuple[Fit, Fit]], list[tuple[Fit, Fit]], list[Mark], bool]:
+    gray: NDArray[np.uint8], image: NDArray[np.uint8], *, glare: bool = False
+) -> tuple[list[Mark], list[tuple[Fit, Fit]], list[tuple[Fit, Fit]], list[Mark], _Unfaced | None]:
     """Up to four up-face letters, the largest first, each with its best triangle and
     square (to tell the vowel die), and again without the letters (to turn them): the
     largest marks that sit at the centre of a face of their size. Last, where dice were
-    lost (see :func:`_up_letters`), and whether the first is a lost die's up letter."""
-    candidates = _candidates(gray, image)
+    lost (see :func:`_up_letters`), and, with three dice found, the up letter of the
+    lost one if it was seen (see :func:`_unfaced`)."""
+    candidates = _candidates(gray, image, glare=glare)
     if not candidates:
         raise NothingFound("aucun dé trouvé sur la photo")
     # Edges are not looked for on letters; a mark around another one (a light face
@@ -1013,8 +1063,9 @@ def _find_dice(
     marks, fits, inks = [marks[i] for i in kept], [fits[i] for i in kept], [inks[i] for i in kept]
     if not marks:
         raise NothingFound("aucun dé trouvé sur la photo")
-    if len(marks) == 3 and all(s.support <= SQUARE_OVER_TRIANGLE * t.support for t, s in fits):
-        # Three d20 and no vowel die: the game without it, or its I lying on its side.
+    if len(marks) == 3:
+        # Three dice: the game without the vowel die, or its I lying on its side (then
+        # a faint face of a black d20 may have been taken for its square).
         lying = _lying_vowel(gray, image, grads, ink, marks)
         if lying is not None:
             marks.append(lying[0])
@@ -1028,11 +1079,36 @@ def _find_dice(
     # a black die's faint triangle lost to its square made 6 photos more of 200 a guess,
     # seeds 11 and 23); how each face is turned is told without the letters (9 faces more
     # of 800 read right, none wrong).
-    plain = _plain_gradients(image, inks, marks)
+    # Three dice, one the vowel die's square: a consonant die is lost.
+    squares = sum(s.support > SQUARE_OVER_TRIANGLE * t.support for t, s in fits)
+    up_lost = _unfaced(marks, lost, centred, faceless) if len(marks) == 3 and squares else []
+    plain = _plain_gradients(image, inks + [ink] * len(up_lost), marks + up_lost)
     masks = [letter if own is ink else _masked(own) for own in inks]
     shapes = [_face(grads, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
     turns = [_face(plain, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
-    return marks, shapes, turns, lost, centred
+    if not up_lost:
+        return marks, shapes, turns, lost, None
+    faint = _face(plain, letter, up_lost[0], (common,))[0]
+    return marks, shapes, turns, lost or up_lost, _Unfaced(up_lost[0], faint, alone=not centred)
+
+
+def _unfaced(
+    marks: list[Mark], lost: list[Mark], centred: bool, faceless: list[Mark]
+) -> list[Mark]:
+    """The up letter of the die lost among three found, if it was seen: the first lost
+    mark if it is one, else the one letter of the dice's size found without a face,
+    alone (a white die's letters of its leaning faces washed out by a lamp with its up
+    face), not on a die found."""
+    if centred:
+        return lost[:1]
+    largest = max(_size(m) for m in marks)
+    alone = [
+        f
+        for f in faceless
+        if _size(f) >= LEANING_SIZE * largest
+        and all(math.hypot(f.cx - m.cx, f.cy - m.cy) > LEANING * _size(m) for m in marks)
+    ]
+    return alone if len(alone) == 1 and not lost else []
 
 
 def dice_faces(image: Image) -> Layout:
@@ -1045,7 +1121,14 @@ def dice_faces(image: Image) -> Layout:
         else cv2.resize(image, gray.shape[::-1], interpolation=cv2.INTER_AREA),
         np.uint8,
     )
-    marks, fits, turns, unfaced, centred = _find_dice(gray, small)
+    marks, fits, turns, unfaced, seen = _find_dice(gray, small)
+    if len(marks) == 3 and seen is None:
+        # A die lost and its letter not seen: a light letter beside a lamp's highlight
+        # is lit on three sides only (looked for only then: a light die's corners on a
+        # dark table are lit so too, and masked its edges).
+        again = _find_dice(gray, small, glare=True)
+        if len(again[0]) > 3 or again[4] is not None:
+            marks, fits, turns, unfaced, seen = again
     if len(marks) > 4 and _size(marks[4]) >= RIVAL_SIZE * min(_size(m) for m in marks[:4]):
         # A mark of the table (a cell of a cloth, a streak of wood) can sit in a "face"
         # of its size too: if it is as large as a die's letter, which four marks are the
@@ -1084,7 +1167,17 @@ def dice_faces(image: Image) -> Layout:
     d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order[1:]), key=_left)
     layout = _ordered([*d20, d6], warnings, mixed)
     if lost:
-        gap = _gap(d20, unfaced, centred)
+        gap = _gap(d20, unfaced, seen is not None)
+        if gap is not None and seen is not None:
+            # Its up letter was seen, without its face: it is read in the turns of the
+            # triangle that fits best around it, and their opposites (a faint fit may
+            # have taken the face's corners for its edges' middles).
+            ups = _ups(seen.turn)
+            unfaced_d20 = Face(seen.mark, 3, ups + tuple(u + 180.0 for u in ups), d6.squash)
+            warnings.remove(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
+            found = _ordered([*sorted([*d20, unfaced_d20], key=_left), d6], warnings, False)
+            # A letter seen alone is a die only if it reads as a letter.
+            return replace(found, tentative=gap) if seen.alone else found
         if gap is not None:
             return Layout(layout.faces, layout.warnings, layout.unordered, missing=1, gap=gap)
         return Layout(layout.faces, layout.warnings, frozenset(range(len(d20))), missing=1)
@@ -1177,11 +1270,19 @@ def read_dice(
     values: list[str | int] = []
     confidence: list[float] = []
     gray, _ = working_gray(image)
-    for i, (read, sure) in enumerate(_read_faces(layout.faces, model, gray)):
-        guess = layout.mixed or i in layout.unordered
+    reads = _read_faces(layout.faces, model, gray)
+    # Dice one above the other that show the same letter have no order to guess.
+    alike = not layout.missing and len({reads[i][0] for i in layout.unordered}) == 1
+    for i, (read, sure) in enumerate(reads):
+        guess = layout.mixed or (i in layout.unordered and not alike)
         conf = min(sure, UNSURE_BELOW / 2) if guess else sure
         values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
+    if layout.tentative is not None and values[layout.tentative] == "?":
+        # Not a letter: perhaps no die, and then where the lost one lies is not known.
+        for i, face in enumerate(layout.faces):
+            if face.corners == 3:
+                values[i], confidence[i] = "?", min(confidence[i], UNSURE_BELOW / 2)
     for _ in range(layout.missing):  # a lost consonant die, where it lies if known
         at = len(values) - 1 if layout.gap is None else layout.gap
         values.insert(at, "?")
