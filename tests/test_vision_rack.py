@@ -539,3 +539,12 @@ def test_the_tiles_beside_a_single_letter_found_are_looked_for_a_face_away() -> 
     photo, letters, _ = _bench_rack(19, 3, 7)
     assert letters == "DKK"
     assert read_letters(photo).values == ("D", "K", "K")
+
+
+def test_a_letter_not_found_again_on_its_tile_is_in_doubt() -> None:
+    # C059 tiles ESZXAXMOB (seed 37, the 15th photo): the E leans at the keystoned left
+    # end, its first mark lacks its lower bar, and its tile's window, centred on that
+    # mark, cut the E's right side off: nothing was found there. The mark alone read F.
+    photo, letters, _ = _bench_rack(37, 3, 14)
+    assert letters == "ESZXAXMOB"
+    assert read_letters(photo).values[0] in ("E", "?")

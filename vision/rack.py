@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -464,7 +465,7 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
         # side and the letter was lost, its digit kept (a C059 X and its 10, seed 31).
         x = mark.cx if mark.w <= width else mark.x + 0.45 * width
         found = _centred_letter(gray, x, level + slope * x, width, height)
-        letters.append(found or mark)
+        letters.append(found or replace(mark, unfound=True))
     return Row(tuple(letters), row.angle)
 
 
@@ -1050,7 +1051,7 @@ def read_letters(
             letter, conf = feet[i].label, feet[i].confidence
         elif agrees and second is not None and second[i] != letter and not confirmed[i]:
             conf = round(own * DISAGREEMENT, 3)
-        if misplaced[i] or tall[i] or (i in broken and i not in feet):
+        if misplaced[i] or tall[i] or row.marks[i].unfound or (i in broken and i not in feet):
             conf = min(conf, round(own * DISAGREEMENT, 3))
         unsure = conf < UNSURE_BELOW
         if unsure:

@@ -102,6 +102,9 @@ class Mark:
     """How much darker the ink is than its surround (grey levels, 0 if unknown)."""
     blank: bool = False
     """A tile's face with no ink: a blank tile (the box is where its letter would be)."""
+    unfound: bool = False
+    """Thresholded again on its tile, no letter was found there (every piece ran out of
+    the window): the mark is what the first pass saw, maybe a part of its letter."""
     beside: Mark | None = None
     """The letter with the ink standing on its foot, right of it, that was left out as
     its points digit: it may be a stroke of the letter broken off by glare (see
