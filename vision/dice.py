@@ -507,14 +507,10 @@ def _read_faces(
     faces = list(faces)
     readings = _readings(faces, model)
     doubtful = [i for i, r in enumerate(readings) if _in_doubt(r)]
-    for faint in (False, True):
-        if gray is not None and doubtful:
-            cut = {
-                i: replace(faces[i], mark=_recut_letter(gray, faces[i].mark, faint))
-                for i in doubtful
-            }
-            _keep_if_sure(faces, readings, cut, model)
-            doubtful = [i for i in doubtful if _in_doubt(readings[i])]
+    cuts: dict[int, list[Mark]] = {i: [] for i in doubtful}
+    if gray is not None and doubtful:
+        cuts = _cut_on_faces(gray, faces, readings, doubtful, model)
+        doubtful = [i for i in doubtful if _in_doubt(readings[i])]
     if gray is not None and doubtful:
         whole = {i: _whole_letter(gray, faces[i].mark) for i in doubtful}
         grown = [i for i in doubtful if whole[i] is not faces[i].mark]
@@ -524,15 +520,58 @@ def _read_faces(
             readings[i] = again
         doubtful = [i for i in doubtful if _in_doubt(readings[i])]
     if gray is not None and doubtful:
-        leaning = {i: _leaning_ups(gray, faces[i]) for i in doubtful}
-        tried = {i: replace(faces[i], ups=ups) for i, ups in leaning.items() if ups is not None}
-        _keep_if_sure(faces, readings, tried, model)
+        _turn_by_leaning(gray, faces, readings, cuts, model)
         doubtful = [i for i in doubtful if _in_doubt(readings[i])]
     if doubtful:
         turned = _turned_off([faces[i] for i in doubtful], [readings[i] for i in doubtful], model)
         for i, again in zip(doubtful, turned, strict=True):
             readings[i] = again
     return [(r.letter, r.sure) for r in readings]
+
+
+def _cut_on_faces(
+    gray: NDArray[np.uint8],
+    faces: list[Face],
+    readings: list[_Read],
+    doubtful: list[int],
+    model: GlyphModel,
+) -> dict[int, list[Mark]]:
+    """Read the faces in doubt with their letter thresholded on its own face, then with
+    its faint strokes too (see :func:`_recut_letter`), keeping the readings no longer in
+    doubt; every face's cuts tried."""
+    cuts: dict[int, list[Mark]] = {i: [] for i in doubtful}
+    for faint in (False, True):
+        tried = {
+            i: replace(faces[i], mark=_recut_letter(gray, faces[i].mark, faint))
+            for i in doubtful
+            if _in_doubt(readings[i])
+        }
+        _keep_if_sure(faces, readings, tried, model)
+        for i, face in tried.items():
+            cuts[i].append(face.mark)
+    return cuts
+
+
+def _turn_by_leaning(
+    gray: NDArray[np.uint8],
+    faces: list[Face],
+    readings: list[_Read],
+    cuts: dict[int, list[Mark]],
+    model: GlyphModel,
+) -> None:
+    """Read the d20 faces in doubt turned as the letters leaning around them say (see
+    :func:`_leaning_ups`): the letter as it is, then each of its ``cuts`` on its face (a
+    serif K's branches thinned, a serif N's faint stems), keeping the first reading no
+    longer in doubt. ``cuts``: every face's, by its index."""
+    leaning = {i: _leaning_ups(gray, faces[i]) for i in cuts if _in_doubt(readings[i])}
+    turned = {i: replace(faces[i], ups=ups) for i, ups in leaning.items() if ups is not None}
+    for k in range(3):
+        tried = {
+            i: face if k == 0 else replace(face, mark=cuts[i][k - 1])
+            for i, face in turned.items()
+            if _in_doubt(readings[i]) and len(cuts[i]) >= k
+        }
+        _keep_if_sure(faces, readings, tried, model)
 
 
 def _keep_if_sure(
