@@ -538,7 +538,10 @@ def _cut_on_faces(
 ) -> dict[int, list[Mark]]:
     """Read the faces in doubt with their letter thresholded on its own face, then with
     its faint strokes too (see :func:`_recut_letter`), keeping the readings no longer in
-    doubt; every face's cuts tried."""
+    doubt, and those sure and nearer than before though still far (a highlight's M read
+    1.67 from an M: the next steps keep it only if no other turn reads another letter
+    nearer, see :func:`_turned_off`); every face's cuts tried. Seeds 11 to 61: 2 faces
+    more of 2,400 right so, none wrong."""
     cuts: dict[int, list[Mark]] = {i: [] for i in doubtful}
     for faint in (False, True):
         tried = {
@@ -546,7 +549,7 @@ def _cut_on_faces(
             for i in doubtful
             if _in_doubt(readings[i])
         }
-        _keep_if_sure(faces, readings, tried, model)
+        _keep_if_sure(faces, readings, tried, model, nearer=True)
         for i, face in tried.items():
             cuts[i].append(face.mark)
     return cuts
@@ -575,13 +578,20 @@ def _turn_by_leaning(
 
 
 def _keep_if_sure(
-    faces: list[Face], readings: list[_Read], tried: dict[int, Face], model: GlyphModel
+    faces: list[Face],
+    readings: list[_Read],
+    tried: dict[int, Face],
+    model: GlyphModel,
+    *,
+    nearer: bool = False,
 ) -> None:
     """Read the faces ``tried`` (by their index in ``faces``), and keep, in ``faces`` and
-    ``readings``, each one whose reading is not in doubt."""
+    ``readings``, each one whose reading is not in doubt (or, if ``nearer``, sure and
+    nearer to a learned letter than the reading kept, though still far)."""
     keys = list(tried)
     for i, again in zip(keys, _readings([tried[i] for i in keys], model), strict=True):
-        if not _in_doubt(again):
+        closer = again.sure >= UNSURE_BELOW and again.best.closest < readings[i].best.closest
+        if not _in_doubt(again) or (nearer and closer):
             faces[i], readings[i] = tried[i], again
 
 
