@@ -47,6 +47,7 @@ from vision.reading import (
     Reading,
     find_marks,
     stroke_box,
+    upper_quartile,
     working_gray,
 )
 
@@ -223,7 +224,7 @@ def _lit_beside(gray: NDArray[np.uint8], mark: Mark) -> float:
     )
     if any(side.size == 0 for side in sides):
         return 0.0
-    levels = sorted(float(np.percentile(side, 75)) for side in sides)
+    levels = sorted(upper_quartile(side) for side in sides)
     if levels[1] > ink + max(15.0, 0.4 * (levels[-1] - ink)):
         return levels[1] - ink
     return 0.0

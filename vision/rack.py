@@ -47,6 +47,7 @@ from vision.reading import (
     stroke_box,
     tesseract_for,
     tesseract_line,
+    upper_quartile,
     upright,
     whole_letter,
     working_gray,
@@ -263,7 +264,7 @@ def _face_around(gray: NDArray[np.uint8], mark: Mark) -> float:
     margin = round(0.25 * mark.h)
     x0, y0 = max(0, mark.x - margin), max(0, mark.y - margin)
     box = gray[y0 : mark.y + mark.h + margin, x0 : mark.x + mark.w + margin]
-    return float(np.percentile(box, 75)) if box.size else 0.0
+    return upper_quartile(box) if box.size else 0.0
 
 
 def extend(gray: NDArray[np.uint8], row: Row, model: GlyphModel) -> Row:
