@@ -46,8 +46,8 @@ from vision.reading import (
     NothingFound,
     Reading,
     find_marks,
+    sides_around,
     stroke_box,
-    upper_quartile,
     working_gray,
 )
 
@@ -213,18 +213,10 @@ def _lit_beside(gray: NDArray[np.uint8], mark: Mark) -> float:
     fourth may be a lamp's highlight beside a light letter: as light as the letter, it
     hid a white I on a blue die, seed 53). A streak of wood or a groove, dark on two
     opposite sides, is still none; the mark must then be plain around and sharp."""
-    x, y, w, h = mark.x, mark.y, mark.w, mark.h
-    ink = float(np.median(gray[y : y + h, x : x + w][mark.mask > 0]))
-    gap, band = max(1, h // 16), max(2, h // 10)
-    sides = (
-        gray[max(0, y - gap - band) : max(0, y - gap), x : x + w],
-        gray[y + h + gap : y + h + gap + band, x : x + w],
-        gray[y : y + h, max(0, x - gap - band) : max(0, x - gap)],
-        gray[y : y + h, x + w + gap : x + w + gap + band],
-    )
-    if any(side.size == 0 for side in sides):
+    around = sides_around(gray, (mark.x, mark.y, mark.w, mark.h), mark.mask)
+    if around is None:
         return 0.0
-    levels = sorted(upper_quartile(side) for side in sides)
+    ink, levels = around[0], sorted(around[1])
     if levels[1] > ink + max(15.0, 0.4 * (levels[-1] - ink)):
         return levels[1] - ink
     return 0.0

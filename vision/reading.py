@@ -245,6 +245,21 @@ def _surrounded(gray: NDArray[np.uint8], box: tuple[int, int, int, int], mask: M
     The dark gap between two tiles, a groove of the holder or a line of wood grain is
     dark on two opposite sides (it runs on), a glyph never is.
     """
+    around = sides_around(gray, box, mask)
+    if around is None:
+        return 0.0
+    ink, levels = around
+    if min(levels) > ink + max(15.0, 0.4 * (max(levels) - ink)):
+        return min(levels) - ink
+    return 0.0
+
+
+def sides_around(
+    gray: NDArray[np.uint8], box: tuple[int, int, int, int], mask: Mask
+) -> tuple[float, list[float]] | None:
+    """The grey of a mark's ink (its median) and the light level of each of its four
+    sides (the upper quartile of a thin band just off its box, above, below, left,
+    right); ``None`` where a side is off the photo."""
     x, y, w, h = box
     ink = float(np.median(gray[y : y + h, x : x + w][mask > 0]))
     gap, band = max(1, h // 16), max(2, h // 10)
@@ -255,11 +270,8 @@ def _surrounded(gray: NDArray[np.uint8], box: tuple[int, int, int, int], mask: M
         gray[y : y + h, x + w + gap : x + w + gap + band],
     )
     if any(side.size == 0 for side in sides):
-        return 0.0
-    levels = [upper_quartile(side) for side in sides]
-    if min(levels) > ink + max(15.0, 0.4 * (max(levels) - ink)):
-        return min(levels) - ink
-    return 0.0
+        return None
+    return ink, [upper_quartile(side) for side in sides]
 
 
 @dataclass(frozen=True)
