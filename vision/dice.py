@@ -46,6 +46,7 @@ from vision.reading import (
     NothingFound,
     Reading,
     find_marks,
+    ink_on_surface,
     sides_around,
     stroke_box,
     working_gray,
@@ -956,13 +957,7 @@ def _recut_letter(gray: NDArray[np.uint8], mark: Mark, faint: bool = False) -> M
     box = gray[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w]
     if (mark.mask == 0).any() and np.median(box[mark.mask > 0]) > np.median(box[mark.mask == 0]):
         window = np.asarray(255 - window, np.uint8)  # a light letter on a dark die
-    side = max(5, round(RECUT_SURFACE * size)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-    surface = cv2.morphologyEx(window, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_REPLICATE)
-    relative = np.clip(window.astype(np.float32) / np.maximum(surface, 1) * 255, 0, 255)
-    otsu, ink = cv2.threshold(
-        relative.astype(np.uint8), 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU
-    )
+    relative, otsu, ink = ink_on_surface(window, max(5, round(RECUT_SURFACE * size)) | 1)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     own = np.zeros(window.shape, bool)
     own[mark.y - y0 : mark.y - y0 + mark.h, mark.x - x0 : mark.x - x0 + mark.w] = mark.mask > 0

@@ -426,6 +426,24 @@ LETTER_BAND = 0.2
 TOUCHING_ABOVE = 0.4
 
 
+def ink_on_surface(
+    window: NDArray[np.uint8], side: int
+) -> tuple[NDArray[np.float32], float, NDArray[np.uint8]]:
+    """The ink of ``window``, thresholded on its own surface: the photo divided by its
+    closing with a disc of ``side`` pixels (the face the strokes are printed on, so a
+    glare across it does not wash half the letter out), Otsu's threshold of that, and
+    the ink (255) below it."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    surface = cv2.morphologyEx(window, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_REPLICATE)
+    relative = np.asarray(
+        np.clip(window.astype(np.float32) / np.maximum(surface, 1) * 255, 0, 255), np.float32
+    )
+    otsu, ink = cv2.threshold(
+        relative.astype(np.uint8), 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU
+    )
+    return relative, float(otsu), np.asarray(ink, np.uint8)
+
+
 def whole_letter(
     gray: NDArray[np.uint8], centre: tuple[float, float], width: float, height: float
 ) -> Mark | None:
@@ -448,13 +466,7 @@ def whole_letter(
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
     window = gray[y0:y1, x0:x1]
-    size = max(5, round(0.5 * height)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
-    surface = cv2.morphologyEx(window, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_REPLICATE)
-    relative = np.clip(window.astype(np.float32) / np.maximum(surface, 1) * 255, 0, 255)
-    otsu, ink = cv2.threshold(
-        relative.astype(np.uint8), 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU
-    )
+    relative, otsu, ink = ink_on_surface(window, max(5, round(0.5 * height)) | 1)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     keep = np.zeros(count, bool)
     cut = np.zeros(count, bool)
