@@ -843,11 +843,9 @@ ZOOMED_HEIGHT = 32
 MOST_ZOOM = 3.0
 
 
-def _zoomed(
-    image: Image, scale: float, gray: NDArray[np.uint8], row: Row
-) -> tuple[Row, NDArray[np.uint8]]:
-    """The row to read the letters on, and the grey image its marks lie on (``gray``:
-    the photo as the row was found on it, at ``scale``): where the letters are small (a
+def _zoomed(image: Image, scale: float, gray: NDArray[np.uint8], row: Row) -> Row:
+    """The row to read the letters on (``gray``: the photo as the row was found on it,
+    at ``scale``): where the letters are small (a
     holder far from the camera, or seen at a low angle), a crop around the row taken from
     the photo at its own resolution and enlarged, its letters thresholded again there
     on more pixels (thin serifs and bars of 1 px survive); else as they are. The tiles
@@ -855,7 +853,7 @@ def _zoomed(
     """
     height = _letter_height(row.marks)
     if height >= SMALL_LETTERS or not row.marks:
-        return row, gray
+        return row
     pitch = _pitch(row)
     x0 = round(max(0, min(m.x for m in row.marks) - pitch))
     x1 = round(min(gray.shape[1], max(m.x + m.w for m in row.marks) + pitch))
@@ -869,14 +867,14 @@ def _zoomed(
     marks = tuple(_moved(mark, x0, y0, zoom) for mark in row.marks)
     again = whole_row(zoomed, Row(marks, row.angle)).marks
     if len(again) != len(marks):
-        return row, gray
+        return row
     # A blank tile stays blank: a speck of its face is no letter.
     again = tuple(m if m.blank else a for m, a in zip(marks, again, strict=True))
     if len(again) == 1:  # a single tile's lean was chosen by what it reads (rack_row)
-        return Row(again, row.angle, row.squash, row.shears), zoomed
+        return Row(again, row.angle, row.squash, row.shears)
     # Measured again on more pixels: the leans come out better (seed 11: 4 tiles in
     # 870 more read right than with those of the whole photo).
-    return leaning(zoomed, measured(zoomed, Row(again, row.angle))), zoomed
+    return leaning(zoomed, measured(zoomed, Row(again, row.angle)))
 
 
 def _moved(mark: Mark, x0: float, y0: float, zoom: float) -> Mark:
@@ -949,15 +947,13 @@ SQUASH_STEP = 1.15
 SQUASH_SURER = 2
 
 
-def _rows(image: Image, model: GlyphModel) -> tuple[Row, Row, tuple[int, ...], NDArray[np.uint8]]:
+def _rows(image: Image, model: GlyphModel) -> tuple[Row, Row, tuple[int, ...]]:
     """The row as found on the working photo, the row its letters are read on (see
-    :func:`photo_row`), the working photo's shape (the found row's frame), and the grey
-    image the second row's marks lie on."""
+    :func:`photo_row`), and the working photo's shape (the found row's frame)."""
     gray, scale = working_gray(image)
     found = rack_row(gray, model)
-    zoomed, on = _zoomed(image, scale, gray, found)
-    row = _surest_leans(model, zoomed)
-    return found, _likeliest_squash(model, row), gray.shape, on
+    row = _surest_leans(model, _zoomed(image, scale, gray, found))
+    return found, _likeliest_squash(model, row), gray.shape
 
 
 def _likeliest_squash(model: GlyphModel, row: Row) -> Row:
@@ -995,7 +991,7 @@ def read_letters(
     """
     model = model or model_for(LETTERS, data_dir)
     tesseract_for(LETTERS)  # the first time, it loads its model while the tiles are found
-    found, row, shape, _ = _rows(image, model)
+    found, row, shape = _rows(image, model)
     read = model.read(isolate(row), allowed=LETTERS)
     guesses = [(g.label, g.confidence) for g in read]
     inked = [i for i, (label, _) in enumerate(guesses) if label != NOT_A_GLYPH]
