@@ -7,7 +7,9 @@ wrong letter not marked "?"), whole racks read right, and milliseconds per photo
 the same figures for photos of the six plates (before and after a calibration with
 two photos of plates, 1 to 6 and 7 8 9 10 25 50, in each font) and of the dice (before
 and after a calibration with photos of known faces in each font: two photos, BCDA and
-FGHE, then seven showing every face).
+FGHE, then seven showing every face). The dice's three consonants are scored as the game
+uses them, as a set (a word must hold them all, in any order); the plates and the vowel
+die in their places.
 
 "After calibration" plays a user with one tile set: for each unseen font, a tile style
 (font and colours) is fixed, three photos of the racks ABCDEFGHIJ, KLMNOPQRST and UVWXYZ
@@ -30,6 +32,7 @@ import random  # noqa: E402
 import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+from collections import Counter  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -177,6 +180,7 @@ def _letters(racks: int, seed: int, root: Path) -> None:
 
 
 def _values_line(
+    kind: str,
     name: str,
     readings: list[Sequence[object] | None],
     truths: list[Sequence[object]],
@@ -187,15 +191,32 @@ def _values_line(
     for got, truth in zip(readings, truths, strict=True):
         if got is None or len(got) != len(truth):
             continue
-        whole += list(got) == list(truth)
-        right += sum(g == t for g, t in zip(got, truth, strict=True))
-        unsure += sum(g == "?" for g in got)
-        silent += sum(g not in ("?", t) for g, t in zip(got, truth, strict=True))
+        judged = _judged_as_played(kind, got, truth)
+        whole += judged[0] == len(truth)
+        right, unsure, silent = right + judged[0], unsure + judged[1], silent + judged[2]
     return (
         f"| {name} | {values} | {right / values:.2%} | {unsure / values:.2%} | "
         f"{silent} ({silent / values:.2%}) | {whole}/{len(truths)} | "
         f"{statistics.median(times):.0f} | {np.percentile(times, 95):.0f} |"
     )
+
+
+def _judged_as_played(
+    kind: str, got: Sequence[object], truth: Sequence[object]
+) -> tuple[int, int, int]:
+    """How many of ``got``'s values are right, "?" and wrong, as the game uses them.
+
+    The plates and the vowel die count in their places. The three consonants count as a
+    set: a word must hold them all, in any order (the dice game's rules), and two dice
+    one above the other have no left and right (the photo's truth orders them by a few
+    pixels)."""
+    consonants = 3 if kind == "dice" else 0
+    places = list(zip(got[consonants:], truth[consonants:], strict=True))
+    right = sum(g == t for g, t in places) + sum(
+        (Counter(got[:consonants]) & Counter(truth[:consonants])).values()
+    )
+    unsure = sum(g == "?" for g in got)
+    return right, unsure, len(truth) - right - unsure
 
 
 def _draw(kind: str, i: int, seed: int) -> tuple[Image, list[object], str]:
@@ -296,19 +317,21 @@ def _numbers_and_dice(count: int, seed: int, root: Path, kinds: Sequence[str]) -
         truths: list[Sequence[object]] = [truth for _, truth, _ in drawn]
         readings, times = _read_values(kind, photos, [folder] * count)
         name = "plaques" if kind == "numbers" else "dés"
-        print(_values_line(name, readings, truths, times))
+        print(_values_line(kind, name, readings, truths, times))
         if kind == "numbers":
             users = _plates_users(root, seed)
             folders = [users[font] for _, _, font in drawn]
             readings, times = _read_values(kind, photos, folders)
-            print(_values_line("plaques après étalonnage (2 photos)", readings, truths, times))
+            print(
+                _values_line(kind, "plaques après étalonnage (2 photos)", readings, truths, times)
+            )
         if kind == "dice":
             for shown in (CALIBRATION_DICE[:2], CALIBRATION_DICE):
                 users = _dice_users(root, seed, shown)
                 folders = [users[font] for _, _, font in drawn]
                 readings, times = _read_values(kind, photos, folders)
                 name = f"dés après étalonnage ({len(shown)} photos)"
-                print(_values_line(name, readings, truths, times))
+                print(_values_line(kind, name, readings, truths, times))
 
 
 if __name__ == "__main__":

@@ -1008,7 +1008,8 @@ class Layout:
     warnings: tuple[str, ...]
     """French sentences, one per doubt."""
     unordered: frozenset[int] = frozenset()
-    """Faces whose place in the order is a guess."""
+    """Faces whose place in the order is a guess (dice one above the other): they are
+    read all the same, since the game ignores the consonants' order."""
     mixed: bool = False
     """Which die is the vowel die is a guess (or dice are missing): no face is sure."""
     missing: int = 0
@@ -1472,11 +1473,10 @@ def read_dice(
     confidence: list[float] = []
     gray, _ = working_gray(image)
     reads = _read_faces(layout.faces, model, gray)
-    # Dice one above the other that show the same letter have no order to guess.
-    alike = not layout.missing and len({reads[i][0] for i in layout.unordered}) == 1
-    for i, (read, sure) in enumerate(reads):
-        guess = layout.mixed or (i in layout.unordered and not alike)
-        conf = min(sure, UNSURE_BELOW / 2) if guess else sure
+    # Dice one above the other are read all the same: their order is a guess, but the
+    # game asks for a word holding the three consonants in any order.
+    for read, sure in reads:
+        conf = min(sure, UNSURE_BELOW / 2) if layout.mixed else sure
         values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
     if layout.tentative is not None and values[layout.tentative] == "?":
