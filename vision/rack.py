@@ -794,6 +794,37 @@ def _too_tall(row: Row, labels: Sequence[str]) -> list[bool]:
     ]
 
 
+def _stripped_i(
+    gray: NDArray[np.uint8], found: Row, labels: Sequence[str], model: GlyphModel
+) -> list[bool]:
+    """For each letter of the row (``found``: as found on ``gray``, the working photo),
+    whether it reads I but is another letter's stem whose other strokes glare broke off.
+
+    A lamp's glare can leave of a T its stem and pale pieces of its bar, parted from it
+    and from each other: the marks and the letter's own window (narrow at the row's
+    ends) keep the stem alone, which the model reads I, certain, and a calibration
+    agrees (a FreeSerif T, seed 59). Thresholded again in a window as wide as the
+    pitch, the pieces join the stem, and the letter reads as another one, surely.
+    """
+    if len(found.marks) < 2:
+        return [False] * len(labels)
+    pitch = _pitch(found)
+    height = _letter_height(found.marks)
+    stripped = []
+    for label, mark in zip(labels, found.marks, strict=True):
+        if label != "I":
+            stripped.append(False)
+            continue
+        wide = whole_letter(gray, (mark.cx, mark.cy), 0.95 * pitch, height)
+        if wide is None or wide.w < 2 * mark.w:
+            stripped.append(False)
+            continue
+        glyph = isolate(Row((wide,), found.angle, found.squash))
+        ((other, sure),) = model.classify(glyph, allowed=LETTERS)
+        stripped.append(other not in ("I", NOT_A_GLYPH) and sure >= UNSURE_BELOW)
+    return stripped
+
+
 def _whole_feet(row: Row, broken: dict[int, Guess]) -> dict[int, Guess]:
     """Of the letters whose broken-off ink reads another letter with them (see
     :func:`_broken_off`), those where that ink keeps their foot line, with that reading:
@@ -947,13 +978,13 @@ SQUASH_STEP = 1.15
 SQUASH_SURER = 2
 
 
-def _rows(image: Image, model: GlyphModel) -> tuple[Row, Row, tuple[int, ...]]:
+def _rows(image: Image, model: GlyphModel) -> tuple[Row, Row, NDArray[np.uint8]]:
     """The row as found on the working photo, the row its letters are read on (see
-    :func:`photo_row`), and the working photo's shape (the found row's frame)."""
+    :func:`photo_row`), and the working photo (the found row's frame)."""
     gray, scale = working_gray(image)
     found = rack_row(gray, model)
     row = _surest_leans(model, _zoomed(image, scale, gray, found))
-    return found, _likeliest_squash(model, row), gray.shape
+    return found, _likeliest_squash(model, row), gray
 
 
 def _likeliest_squash(model: GlyphModel, row: Row) -> Row:
@@ -991,7 +1022,7 @@ def read_letters(
     """
     model = model or model_for(LETTERS, data_dir)
     tesseract_for(LETTERS)  # the first time, it loads its model while the tiles are found
-    found, row, shape = _rows(image, model)
+    found, row, gray = _rows(image, model)
     read = model.read(isolate(row), allowed=LETTERS)
     guesses = [(g.label, g.confidence) for g in read]
     inked = [i for i, (label, _) in enumerate(guesses) if label != NOT_A_GLYPH]
@@ -1003,7 +1034,8 @@ def read_letters(
     # Marks at either end that are no letter (a knot of the wood) are not tiles.
     first, last = letters[0], letters[-1] + 1
     row = Row(row.marks[first:last], row.angle, row.squash, row.shears[first:last])
-    cut_off = _cut_off(shape, Row(found.marks[first:last], found.angle))
+    found = Row(found.marks[first:last], found.angle, row.squash)
+    cut_off = _cut_off(gray.shape, found)
     confirmed = [_confirmed(g) for g in read[first:last]]
     guesses = [
         (label, 0.0) if label == NOT_A_GLYPH or mark.blank else (label, conf)
@@ -1024,6 +1056,7 @@ def read_letters(
     ]
     misplaced = out_of_step(row)
     tall = _too_tall(row, [label for label, _ in guesses])
+    stripped = _stripped_i(gray, found, [label for label, _ in guesses], model)
     broken = _broken_off(row, [label for label, _ in guesses], model)
     feet = _whole_feet(row, broken)
     warnings: list[str] = []
@@ -1048,7 +1081,8 @@ def read_letters(
             letter, conf = feet[i].label, feet[i].confidence
         elif agrees and second is not None and second[i] != letter and not confirmed[i]:
             conf = round(own * DISAGREEMENT, 3)
-        if misplaced[i] or tall[i] or row.marks[i].unfound or (i in broken and i not in feet):
+        doubted = misplaced[i] or tall[i] or stripped[i] or row.marks[i].unfound
+        if doubted or (i in broken and i not in feet):
             conf = min(conf, round(own * DISAGREEMENT, 3))
         unsure = conf < UNSURE_BELOW
         if unsure:
