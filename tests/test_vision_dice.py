@@ -152,6 +152,14 @@ def test_a_consonant_reduced_to_one_stroke_is_unsure_not_another_letter() -> Non
     assert _read_faces([face], model_for(ALPHABET, kind=KIND))[0][0] == "?"
 
 
+def test_a_consonant_reduced_to_its_stem_is_unsure_not_another_letter() -> None:
+    # A lamp washed out a serif B's bowls: the marks kept its stem alone, wider than a
+    # serif N's bare diagonal but as straight and full, which the model reads as an N.
+    photo, drawn = _bench_dice(67, 92)
+    assert drawn == "XBRE"
+    assert read_dice(photo).values in (("X", "B", "R", "E"), ("X", "?", "R", "E"))
+
+
 def test_a_serif_n_whose_stems_the_marks_lost_gets_them_back_on_its_own_face() -> None:
     # Its thin stems fainter than the marks' threshold, the N was a bare diagonal ("?").
     # Thresholded on its own face, its faint stems grow back out of the diagonal; turned

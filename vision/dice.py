@@ -875,12 +875,23 @@ def _clearly_nearest(model: GlyphModel, glyph: Mask, vote: _Vote) -> bool:
 BAR_FULL = 0.6
 BAR_THIN = 0.25
 
+#: ... or when it fills this much of a rectangle up to this wide: a straight stem alone,
+#: its ends blurred round (seeds 11 to 61 and 13 to 29: what the marks kept of two Ts,
+#: an L, an M, 0.26 to 0.33 wide, 0.76 to 0.85 full, read I; seed 67: a B's stem, 0.26
+#: and 0.84, read N). A J's hook leaves its rectangle emptier (the 163 faces read J
+#: there: at most 0.70 full).
+STEM_FULL = 0.75
+STEM_THIN = 0.35
+
 
 def _bar(mark: Mark) -> bool:
     """Whether a mark is a single straight stroke (an I, or a letter reduced to one)."""
     thin, long = stroke_box(mark)
     ink = int((mark.mask > 0).sum())
-    return long > 0 and thin < BAR_THIN * long and ink > BAR_FULL * thin * long
+    if long == 0:
+        return False
+    thin_bar = thin < BAR_THIN * long and ink > BAR_FULL * thin * long
+    return thin_bar or (thin < STEM_THIN * long and ink > STEM_FULL * thin * long)
 
 
 #: The faint strokes of a letter: ink (what a closing of the face brightens) at least
