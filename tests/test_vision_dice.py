@@ -323,6 +323,16 @@ def test_an_m_whose_face_was_fitted_half_a_step_off_is_never_a_w() -> None:
     assert read_dice(photo).values == ("F", "M", "X", "*")
 
 
+def test_an_m_read_surely_as_a_far_w_is_the_m_a_half_turn_reads_clearly_nearer() -> None:
+    # Its face fitted half a step off and no letters leaning around it seen, a serif M
+    # reads surely as a W upside down, but far from every W learned; turned a half step
+    # it is an M, twice as near and clearly nearer to the Ms than to any other glyph.
+    for seed, i, faces in ((17, 57, "XPM*"), (67, 37, "MGMO")):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo).values == tuple(faces), (seed, i)
+
+
 def test_a_streak_of_wood_as_dark_as_ink_is_not_a_die() -> None:
     # Streaks of a wooden table, as large as a letter and plain around, fade in and out
     # over many pixels; printed letters step: the four dice are found, none a guess.
