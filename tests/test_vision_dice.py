@@ -152,6 +152,14 @@ def test_a_consonant_reduced_to_one_stroke_is_unsure_not_another_letter() -> Non
     assert _read_faces([face], model_for(ALPHABET, kind=KIND))[0][0] == "?"
 
 
+def test_a_consonant_reduced_to_its_stem_is_unsure_not_another_letter() -> None:
+    # A lamp washed out a serif B's bowls: the marks kept its stem alone, wider than a
+    # serif N's bare diagonal but as straight and full, which the model reads as an N.
+    photo, drawn = _bench_dice(67, 92)
+    assert drawn == "XBRE"
+    assert read_dice(photo).values in (("X", "B", "R", "E"), ("X", "?", "R", "E"))
+
+
 def test_a_serif_n_whose_stems_the_marks_lost_gets_them_back_on_its_own_face() -> None:
     # Its thin stems fainter than the marks' threshold, the N was a bare diagonal ("?").
     # Thresholded on its own face, its faint stems grow back out of the diagonal; turned
@@ -234,6 +242,17 @@ def test_a_thin_stroke_the_marks_lost_is_read_with_its_letter() -> None:
         assert read_dice(photo).values == tuple(faces), (seed, i)
 
 
+def test_a_letter_grown_from_faint_ink_is_sure_only_if_fainter_ink_grows_the_same() -> None:
+    # A serif T stands upside down in its face's fitted turns (the fit half a step off),
+    # a lamp washing out its bar's left half: the marks saw its stem alone. Grown from
+    # the faint ink around the stem, its bar's right half made it an L; with ink a
+    # little fainter too, a bowl. A letter that depends on the threshold that drew it
+    # is not sure: a "?", never an L.
+    photo, drawn = _bench_dice(29, 8)
+    assert drawn == "FMTA"
+    assert read_dice(photo).values in (("F", "M", "T", "A"), ("F", "M", "?", "A"))
+
+
 def test_a_letter_whose_gaps_the_marks_filled_is_thresholded_again_on_its_own_face() -> None:
     # The marks' threshold, one for the whole photo, thickens a blurred letter and fills
     # its gaps: a serif S looks like a B, an R's bowl closes (read R or B), a P beside a
@@ -306,6 +325,16 @@ def test_an_m_whose_face_was_fitted_half_a_step_off_is_never_a_w() -> None:
     photo, faces = _bench_dice(83, 22)
     assert faces == "FMX*"
     assert read_dice(photo).values == ("F", "M", "X", "*")
+
+
+def test_an_m_read_surely_as_a_far_w_is_the_m_a_half_turn_reads_clearly_nearer() -> None:
+    # Its face fitted half a step off and no letters leaning around it seen, a serif M
+    # reads surely as a W upside down, but far from every W learned; turned a half step
+    # it is an M, twice as near and clearly nearer to the Ms than to any other glyph.
+    for seed, i, faces in ((17, 57, "XPM*"), (67, 37, "MGMO")):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo).values == tuple(faces), (seed, i)
 
 
 def test_a_streak_of_wood_as_dark_as_ink_is_not_a_die() -> None:
