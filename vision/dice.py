@@ -154,6 +154,15 @@ RIVAL_SIZE = 0.8
 TABLE_FAINTER = 0.5
 TABLE_BUSIER = 2.0
 
+#: A mark filling this share of its box and :data:`BLOB_SOLID` of its convex hull, and
+#: less than :data:`BLOB_BAR` times as long as wide, is a filled blob, no letter: the d20
+#: up letters fill at most 0.78 of their box (2,218 faces, seeds 11 to 61, 13, 17, 19,
+#: 29), the unseen fonts' letters at most 0.74 of their hull; the vowel die's I fills up
+#: to 0.99 of its box but is a bar; a checked cloth's cells fill 0.85 to 0.9 and 0.92.
+BLOB_FILL = 0.8
+BLOB_SOLID = 0.9
+BLOB_BAR = 2.0
+
 #: A consonant die's letter is unsure below this share of the vote of every letter,
 #: vowels included (a C read Q with 0.56, seed 41; one right face of 1,396 below 0.6).
 CONSONANT_SHARE = 0.6
@@ -1173,6 +1182,11 @@ LEANING_SIZE = 0.4
 #: a V's 0.65, seed 41). 0.75 instead of 0.6: 3 faces more of 2,400 read right, none
 #: wrong (seeds 11 to 61).
 LEANING_BESIDE = 0.75
+#: ... or one with two leaning letters nearly its size (over :data:`LEANING_BESIDE` of
+#: it) less than this many times its size away: its die's other leaning letters, its
+#: up letter lost (seed 71: 2.6 and 2.9 beside a green die's Z under a lamp; a d20's
+#: leaning letters lie about 0.94 of its radius apart, four of their sizes).
+LEANING_ALIKE = 3.5
 
 
 def _up_letters(marks: list[Mark], faceless: list[Mark]) -> tuple[list[int], list[Mark], bool]:
@@ -1195,10 +1209,24 @@ def _up_letters(marks: list[Mark], faceless: list[Mark]) -> tuple[list[int], lis
             and not _inside(mark, up)
         )
 
+    def leaning_with(mark: Mark) -> bool:
+        # The other letters of its die's leaning faces, nearly its size and leaning
+        # letters by theirs, lie around it (an up letter's are half its size, and not
+        # tried: they lie near it).
+        alike = [
+            o
+            for o in marks
+            if LEANING_BESIDE * _size(mark) <= _size(o) < LEANING_SIZE * largest
+            and math.hypot(o.cx - mark.cx, o.cy - mark.cy) < LEANING_ALIKE * _size(mark)
+        ]
+        return len(alike) >= 2
+
     kept = [
         i
         for i, mark in enumerate(marks)
-        if _size(mark) >= LEANING_SIZE * largest and not any(beside(mark, f) for f in faceless)
+        if _size(mark) >= LEANING_SIZE * largest
+        and not any(beside(mark, f) for f in faceless)
+        and not leaning_with(mark)
     ]
     # A leaning letter lies on its die: where an up letter was not seen, or not found.
     lost = [f for f in faceless if any(beside(m, f) for m in marks)] + [
@@ -1418,19 +1446,38 @@ def dice_faces(image: Image) -> Layout:
 
 
 def _printed(image: NDArray[np.uint8], marks: list[Mark]) -> list[bool]:
-    """Which of more than four faces' letters may be printed on a die: not those far
-    fainter than the four most contrasted and on a far busier surface (a cell of a
-    checked cloth cut by a die's edge, a sliver of a die's outline against the cloth sit
-    in a "face" of their size as well as the dice's letters do)."""
-    dice = sorted(marks, key=lambda m: -m.contrast)[:4]
+    """Which of more than four faces' letters may be printed on a die: not a filled
+    blob (a cell of a checked cloth, see :func:`_blob`), nor those far fainter than the
+    four most contrasted others and on a far busier surface (a cell of a checked cloth
+    cut by a die's edge, a sliver of a die's outline against the cloth sit in a "face"
+    of their size as well as the dice's letters do)."""
+    letters = [m for m in marks if not _blob(m)]
+    dice = sorted(letters, key=lambda m: -m.contrast)[:4]
+    if len(dice) < 4:
+        return [True] * len(marks)
     faintest = min(m.contrast for m in dice)
     busiest = max(_plain_around(image, m) for m in dice)
     return [
         any(m is d for d in dice)
-        or m.contrast >= TABLE_FAINTER * faintest
-        or _plain_around(image, m) <= TABLE_BUSIER * busiest
+        or (
+            any(m is c for c in letters)
+            and (
+                m.contrast >= TABLE_FAINTER * faintest
+                or _plain_around(image, m) <= TABLE_BUSIER * busiest
+            )
+        )
         for m in marks
     ]
+
+
+def _blob(mark: Mark) -> bool:
+    """Whether a mark is a filled blob, no letter: it fills its box and its hull, and
+    is not a bar (an I on the vowel die, upright, fills its box as well)."""
+    if (mark.mask > 0).mean() < BLOB_FILL or _solidity(mark) < BLOB_SOLID:
+        return False
+    points = cv2.findNonZero(mark.mask)
+    sides = cv2.minAreaRect(points)[1]
+    return max(sides) < BLOB_BAR * max(min(sides), 1.0)
 
 
 def _gap(d20: list[Face], lost: list[Mark], centred: bool) -> int | None:
