@@ -409,3 +409,56 @@ def test_the_letter_of_a_leaning_face_is_not_a_die_of_the_game_without_the_vowel
     assert faces == "DGP"
     reading = read_dice(dice_photo(faces, rng, UNSEEN_FONTS[1], TABLES[1]))
     assert reading.values == tuple(faces) and NO_VOWEL_DIE in reading.warnings
+
+
+def test_a_mark_of_the_table_among_five_faces_is_not_a_die() -> None:
+    # A gingham's cell cut by a die's edge, a sliver of an ivory die's outline against
+    # the cloth, the cloth's darkest cells: each sits in a "face" of its size, but far
+    # fainter than the dice's letters and on a far busier surface; a checkerboard's cell,
+    # as contrasted as a letter, fills its box as no letter does. The four dice are the
+    # others, none a guess.
+    for seed, i, faces in (
+        (13, 19, "VRGU"),
+        (13, 54, "KRJE"),
+        (29, 94, "BKXO"),
+        (71, 14, "WZFA"),
+    ):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo).values == tuple(faces), (seed, i)
+
+
+def test_a_dark_vowel_die_seen_whole_on_a_light_table_is_the_face_of_its_letter() -> None:
+    # The black vowel die is one dark mark on the light table, its white U a "hole" of
+    # it as light as the table; as large as four letters, it hid the dice's letters as
+    # leaning ones. Its ink fills its outline as no letter's does: the U is the letter.
+    photo, faces = _bench_dice(19, 5)
+    assert faces == "CQKU"
+    assert read_dice(photo).values == tuple(faces)
+
+
+def test_the_vowel_die_is_told_when_a_black_d20_fits_a_faint_square_better() -> None:
+    # On a checked cloth the vowel die's triangle finds support too (its square is four
+    # times as supported as its triangle only); the black d20's triangle is found and
+    # its square is seven times fainter than the vowel die's: the vowel die is known.
+    photo, faces = _bench_dice(29, 4)
+    assert faces == "NZQA"
+    assert read_dice(photo).values == tuple(faces)
+
+
+def test_a_lost_die_seen_by_two_leaning_letters_on_either_side_of_it_is_in_its_place() -> None:
+    # The J under a lamp is not seen, but two letters of its leaning faces are, on either
+    # side of it (farther apart than a die's reach from one of them): it lies right of
+    # the K, the others are read in their places.
+    photo, faces = _bench_dice(17, 21)
+    assert faces == "GKJA"
+    assert read_dice(photo).values == ("G", "K", "?", "A")
+
+
+def test_a_leaning_letter_whose_die_lost_its_up_letter_is_not_a_die() -> None:
+    # A lamp washed out the green die's T; the Z of one of its leaning faces is nearly
+    # as large as the C and the Q, but the two other leaning letters, of its size, lie
+    # around it: the die is lost where they lie, the others are read in their places.
+    photo, faces = _bench_dice(71, 53)
+    assert faces == "CTQI"
+    assert read_dice(photo).values == ("C", "?", "Q", "I")

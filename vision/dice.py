@@ -114,6 +114,13 @@ PATTERN_TWINS = 3
 #: in its letter) takes its place when a face of its size fits this much better.
 BETTER_FACE = 1.3
 
+#: A mark holding another is a die's face seen whole (a dark vowel die on a light table,
+#: its light letter as light as the table: a "hole"), not a letter holding its hole, when
+#: its ink fills this share of its convex hull: a letter holding a hole that fitted a face
+#: better than it, 0.58 to 0.76 (22, seeds 11 to 61, 13, 17, 19, 29); the unseen fonts'
+#: letters with holes 0.52 to 0.74; a black vowel die's face around its U, 0.89 (seed 19).
+FACE_SOLID = 0.82
+
 #: A mark inside a letter is a hole of it when its colour is this close to the colour
 #: around the letter (a share of the letter's step to it): nearer to it than to the
 #: letter's ink. A small hole is blurred halfway to its ink (an A's on a black die:
@@ -137,6 +144,24 @@ FAR_FROM_LETTERS = 1.7
 #: A fifth face found makes the dice a guess when its letter is at least this share of
 #: the size of the smallest of the four (the dice's letters are all of a size).
 RIVAL_SIZE = 0.8
+
+#: Among more than four faces, one is a mark of the table (a cloth's cell, a die's outline
+#: against it) when its contrast is under this share of the faintest of the four most
+#: contrasted and its surround is over :data:`TABLE_BUSIER` times as busy as the busiest
+#: of theirs (:func:`_plain_around`). Seeds 11 to 61, 13, 17, 19, 29: the ten fifth
+#: faces found, contrast 17 to 50 (one 84), plain 0.08 to 0.30; the dice's letters
+#: beside them, contrast 93 to 217, plain 0.03 to 0.17: 8 of the 10 are told, no die's.
+TABLE_FAINTER = 0.5
+TABLE_BUSIER = 2.0
+
+#: A mark filling this share of its box and :data:`BLOB_SOLID` of its convex hull, and
+#: less than :data:`BLOB_BAR` times as long as wide, is a filled blob, no letter: the d20
+#: up letters fill at most 0.78 of their box (2,218 faces, seeds 11 to 61, 13, 17, 19,
+#: 29), the unseen fonts' letters at most 0.74 of their hull; the vowel die's I fills up
+#: to 0.99 of its box but is a bar; a checked cloth's cells fill 0.85 to 0.9 and 0.92.
+BLOB_FILL = 0.8
+BLOB_SOLID = 0.9
+BLOB_BAR = 2.0
 
 #: A consonant die's letter is unsure below this share of the vote of every letter,
 #: vowels included (a C read Q with 0.56, seed 41; one right face of 1,396 below 0.6).
@@ -296,6 +321,15 @@ def _hole_of(image: NDArray[np.uint8], inner: Mark, outer: Mark) -> bool:
     return bool(
         np.abs(inside - around).max() < HOLE * np.abs(np.median(ink, axis=0) - around).max()
     )
+
+
+def _solidity(mark: Mark) -> float:
+    """The share of its convex hull a mark's ink fills (a letter's strokes leave much of
+    it empty, a blob little)."""
+    contours, _ = cv2.findContours(mark.mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    hull = np.zeros_like(mark.mask)
+    cv2.fillConvexPoly(hull, cv2.convexHull(np.vstack(contours)), 255)
+    return float((mark.mask > 0).sum() / max(int((hull > 0).sum()), 1))
 
 
 @dataclass(frozen=True)
@@ -1212,6 +1246,11 @@ LEANING_SIZE = 0.4
 #: a V's 0.65, seed 41). 0.75 instead of 0.6: 3 faces more of 2,400 read right, none
 #: wrong (seeds 11 to 61).
 LEANING_BESIDE = 0.75
+#: ... or one with two leaning letters nearly its size (over :data:`LEANING_BESIDE` of
+#: it) less than this many times its size away: its die's other leaning letters, its
+#: up letter lost (seed 71: 2.6 and 2.9 beside a green die's Z under a lamp; a d20's
+#: leaning letters lie about 0.94 of its radius apart, four of their sizes).
+LEANING_ALIKE = 3.5
 
 
 def _up_letters(marks: list[Mark], faceless: list[Mark]) -> tuple[list[int], list[Mark], bool]:
@@ -1234,10 +1273,24 @@ def _up_letters(marks: list[Mark], faceless: list[Mark]) -> tuple[list[int], lis
             and not _inside(mark, up)
         )
 
+    def leaning_with(mark: Mark) -> bool:
+        # The other letters of its die's leaning faces, nearly its size and leaning
+        # letters by theirs, lie around it (an up letter's are half its size, and not
+        # tried: they lie near it).
+        alike = [
+            o
+            for o in marks
+            if LEANING_BESIDE * _size(mark) <= _size(o) < LEANING_SIZE * largest
+            and math.hypot(o.cx - mark.cx, o.cy - mark.cy) < LEANING_ALIKE * _size(mark)
+        ]
+        return len(alike) >= 2
+
     kept = [
         i
         for i, mark in enumerate(marks)
-        if _size(mark) >= LEANING_SIZE * largest and not any(beside(mark, f) for f in faceless)
+        if _size(mark) >= LEANING_SIZE * largest
+        and not any(beside(mark, f) for f in faceless)
+        and not leaning_with(mark)
     ]
     # A leaning letter lies on its die: where an up letter was not seen, or not found.
     lost = [f for f in faceless if any(beside(m, f) for m in marks)] + [
@@ -1322,7 +1375,7 @@ def _find_dice(
             continue
         i = near[0]
         better = support > BETTER_FACE * max(f.support for f in fits[i])
-        if better and not _hole_of(image, mark, marks[i]):
+        if better and (not _hole_of(image, mark, marks[i]) or _solidity(marks[i]) > FACE_SOLID):
             marks[i], fits[i], inks[i] = mark, fit, own
     kept, lost, centred = _up_letters(marks, faceless)
     marks, fits, inks = [marks[i] for i in kept], [fits[i] for i in kept], [inks[i] for i in kept]
@@ -1394,6 +1447,13 @@ def dice_faces(image: Image) -> Layout:
         again = _find_dice(gray, small, glare=True)
         if len(again[0]) > 3 or again[4] is not None:
             marks, fits, turns, unfaced, seen = again
+    if len(marks) > 4:
+        printed = _printed(small, marks)
+        marks, fits, turns = (
+            [m for m, p in zip(marks, printed, strict=True) if p],
+            [f for f, p in zip(fits, printed, strict=True) if p],
+            [t for t, p in zip(turns, printed, strict=True) if p],
+        )
     if len(marks) > 4 and _size(marks[4]) >= RIVAL_SIZE * min(_size(m) for m in marks[:4]):
         # A mark of the table (a cell of a cloth, a streak of wood) can sit in a "face"
         # of its size too: if it is as large as a die's letter, which four marks are the
@@ -1449,6 +1509,41 @@ def dice_faces(image: Image) -> Layout:
     return layout
 
 
+def _printed(image: NDArray[np.uint8], marks: list[Mark]) -> list[bool]:
+    """Which of more than four faces' letters may be printed on a die: not a filled
+    blob (a cell of a checked cloth, see :func:`_blob`), nor those far fainter than the
+    four most contrasted others and on a far busier surface (a cell of a checked cloth
+    cut by a die's edge, a sliver of a die's outline against the cloth sit in a "face"
+    of their size as well as the dice's letters do)."""
+    letters = [m for m in marks if not _blob(m)]
+    dice = sorted(letters, key=lambda m: -m.contrast)[:4]
+    if len(dice) < 4:
+        return [True] * len(marks)
+    faintest = min(m.contrast for m in dice)
+    busiest = max(_plain_around(image, m) for m in dice)
+    return [
+        any(m is d for d in dice)
+        or (
+            any(m is c for c in letters)
+            and (
+                m.contrast >= TABLE_FAINTER * faintest
+                or _plain_around(image, m) <= TABLE_BUSIER * busiest
+            )
+        )
+        for m in marks
+    ]
+
+
+def _blob(mark: Mark) -> bool:
+    """Whether a mark is a filled blob, no letter: it fills its box and its hull, and
+    is not a bar (an I on the vowel die, upright, fills its box as well)."""
+    if (mark.mask > 0).mean() < BLOB_FILL or _solidity(mark) < BLOB_SOLID:
+        return False
+    points = cv2.findNonZero(mark.mask)
+    sides = cv2.minAreaRect(points)[1]
+    return max(sides) < BLOB_BAR * max(min(sides), 1.0)
+
+
 def _gap(d20: list[Face], lost: list[Mark], centred: bool) -> int | None:
     """Where the one lost die lies among the d20 found (left to right), or None if that
     is not known: nothing seen of it, or marks of more than one die, or a die found
@@ -1457,7 +1552,13 @@ def _gap(d20: list[Face], lost: list[Mark], centred: bool) -> int | None:
         return None
     first = lost[0]
     reach = LEANING * max(_size(face.mark) for face in d20) if d20 else 0.0
-    if any(math.hypot(m.cx - first.cx, m.cy - first.cy) > reach for m in lost):
+    # Marks of one die lie within that reach of its centre: of its up letter if seen,
+    # else within a circle of that radius (two leaning letters on either side of their
+    # die are farther apart: seed 17, 76 px, reach 68).
+    points = np.array([[m.cx, m.cy] for m in lost], np.float32)
+    if centred and any(math.hypot(m.cx - first.cx, m.cy - first.cy) > reach for m in lost):
+        return None
+    if cv2.minEnclosingCircle(points)[1] > reach:
         return None
     # A leaning letter lies up to one and a half letters from its die's centre: a die
     # found nearer than that across is on either side of it.
@@ -1475,10 +1576,16 @@ def _clearly_square(square: tuple[Fit, Fit], next_one: tuple[Fit, Fit]) -> bool:
     """Whether the most square face is the vowel die though the next one is more square
     than triangular too: far more square than it, and either the next one's triangle
     found (seen at an angle, the hexagon around a d20's face lends a square some
-    support) or its square far fainter (a black die's faint face fits no polygon well)."""
+    support) or its square far fainter (a black die's faint face fits no polygon well).
+    Both together tell it without the first: a checked cloth around the vowel die lends
+    its triangle support too (seed 29: its square 31, its triangle 7.9; a black d20's
+    triangle 2.2 found, its square 4.4, seven times fainter: 3.9 times as square only)."""
     ratio = [s.support / max(t.support, 1e-6) for t, s in (square, next_one)]
     faint = FAINT_SQUARE * next_one[1].support < square[1].support
-    return ratio[0] > CLEARLY_SQUARE * ratio[1] and (next_one[0].support >= MIN_SUPPORT or faint)
+    found = next_one[0].support >= MIN_SUPPORT
+    return (ratio[0] > CLEARLY_SQUARE * ratio[1] and (found or faint)) or (
+        found and faint and ratio[0] > SQUARE_OVER_TRIANGLE
+    )
 
 
 def _size(mark: Mark) -> int:
