@@ -282,6 +282,17 @@ def test_after_calibration_a_ts_stem_whose_bar_glare_broke_off_is_no_i(data_dir:
     assert read_letters(photo, data_dir=data_dir).values == ("F", "W", "Q", "T", "?")
 
 
+def test_a_letter_past_a_keystoned_rows_end_is_read_leaning_as_its_tile(
+    data_dir: Path,
+) -> None:
+    # C059 tiles KQIX (seed 67, the 13th photo), the holder seen at an angle: the K at
+    # the left end leans most, and its 10 touches it. Found past the row's end, it read
+    # K at 0.44 upright and was lost; read leaning as its tile leans, it is a K.
+    photo, letters = _bench_calibrated(67, 3, data_dir)[12]
+    assert letters == "KQIX"
+    assert read_letters(photo, data_dir=data_dir).values == tuple(letters)
+
+
 @pytest.fixture
 def digits_dir(tmp_path: Path) -> Path:
     """A user's data directory, with the digits' base model already trained."""

@@ -215,7 +215,11 @@ def _probe(
     face = _face_around(gray, found) / max(1.0, _face_around(gray, beside))
     if face < 0.75:
         return None  # on something darker than its neighbour's face: the holder, the table
-    glyph = isolate(Row((found,), row.angle, row.squash))
+    # Read leaning as its tile leans: at a keystoned holder's end the lean is strongest
+    # (a C059 K beyond a row's end read K at 0.44 upright, and was lost; seed 67).
+    lean = _lean(gray, found, row.angle, 1.2 * pitch)
+    shear = float(np.sign(lean) * max(abs(lean) - LEARNED_LEAN, 0.0))
+    glyph = isolate(Row((found,), row.angle, row.squash, (shear,)))
     ((label, conf),) = model.classify(glyph, allowed=LETTERS)
     if at_end and face < END_FACE:
         # By the model alone: the user's glyphs of an I lifted the holder's end to 0.95.
