@@ -1119,6 +1119,9 @@ class Layout:
     """A face read from a letter seen alone, without its face or its die's other letters:
     it is a die only if it reads surely; if not, where the lost die lies is not known and
     the consonants are all in doubt."""
+    by_letters: tuple[Layout, ...] = ()
+    """Four dice whose shapes do not tell the vowel die: the layouts with each face taken
+    for it in turn, for the letters to tell (see :func:`_told_by_letters`)."""
 
 
 def _inside(mark: Mark, other: Mark) -> bool:
@@ -1491,6 +1494,8 @@ def dice_faces(image: Image) -> Layout:
     d6 = _face_of(marks[order[0]], shapes[order[0]], shapes)
     d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order[1:]), key=_left)
     layout = _ordered([*d20, d6], warnings, mixed)
+    if mixed and len(marks) == 4:
+        return replace(layout, by_letters=tuple(_taken_for_vowel(marks, turns)))
     if lost:
         gap = _gap(d20, unfaced, seen is not None)
         if gap is not None and seen is not None:
@@ -1542,6 +1547,36 @@ def _blob(mark: Mark) -> bool:
     points = cv2.findNonZero(mark.mask)
     sides = cv2.minAreaRect(points)[1]
     return max(sides) < BLOB_BAR * max(min(sides), 1.0)
+
+
+def _taken_for_vowel(marks: list[Mark], turns: list[tuple[Fit, Fit]]) -> list[Layout]:
+    """The layouts of four dice with each one taken for the vowel die in turn (its face
+    a square, the others triangles)."""
+    layouts = []
+    for vowel in range(len(marks)):
+        shapes = [pair[1 if i == vowel else 0] for i, pair in enumerate(turns)]
+        faces = [_face_of(mark, shape, shapes) for mark, shape in zip(marks, shapes, strict=True)]
+        d20 = sorted((f for i, f in enumerate(faces) if i != vowel), key=_left)
+        layouts.append(_ordered([*d20, faces[vowel]], [], mixed=False))
+    return layouts
+
+
+def _told_by_letters(
+    layouts: tuple[Layout, ...], model: GlyphModel, gray: NDArray[np.uint8]
+) -> tuple[Layout, list[tuple[str, float]]] | None:
+    """Of the layouts of :func:`_taken_for_vowel`, the one whose four faces all read
+    surely, with its readings, if only one does; else ``None``.
+
+    A d20 carries consonants only and the vowel die vowels only: taken for the wrong
+    die, a face's nearest letter is one its die does not carry, and it is unsure. The
+    shapes fail to tell the vowel die now and then (a black vowel die on a dark table
+    shows hardly a square, a glare spur moves its letter's centre off its square)."""
+    sure = []
+    for layout in layouts:
+        reads = _read_faces(layout.faces, model, gray)
+        if all(conf >= UNSURE_BELOW for _, conf in reads):
+            sure.append((layout, reads))
+    return sure[0] if len(sure) == 1 else None
 
 
 def _gap(d20: list[Face], lost: list[Mark], centred: bool) -> int | None:
@@ -1642,7 +1677,8 @@ def read_dice(
     values: list[str | int] = []
     confidence: list[float] = []
     gray, _ = working_gray(image)
-    reads = _read_faces(layout.faces, model, gray)
+    told = _told_by_letters(layout.by_letters, model, gray) if layout.by_letters else None
+    layout, reads = told or (layout, _read_faces(layout.faces, model, gray))
     # Dice one above the other are read all the same: their order is a guess, but the
     # game asks for a word holding the three consonants in any order.
     for read, sure in reads:
