@@ -1119,9 +1119,9 @@ class Layout:
     """A face read from a letter seen alone, without its face or its die's other letters:
     it is a die only if it reads surely; if not, where the lost die lies is not known and
     the consonants are all in doubt."""
-    by_letters: tuple[Layout, ...] = ()
-    """Four dice whose shapes do not tell the vowel die: the layouts with each face taken
-    for it in turn, for the letters to tell (see :func:`_told_by_letters`)."""
+    by_letters: tuple[tuple[Face, Face], ...] = ()
+    """Four dice whose shapes do not tell the vowel die: each face as a d20's and as the
+    vowel die's, for the letters to tell (see :func:`_told_by_letters`)."""
 
 
 def _inside(mark: Mark, other: Mark) -> bool:
@@ -1495,7 +1495,11 @@ def dice_faces(image: Image) -> Layout:
     d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order[1:]), key=_left)
     layout = _ordered([*d20, d6], warnings, mixed)
     if mixed and len(marks) == 4:
-        return replace(layout, by_letters=tuple(_taken_for_vowel(marks, turns)))
+        either = tuple(
+            (_face_of(mark, pair[0], shapes), _face_of(mark, pair[1], shapes))
+            for mark, pair in zip(marks, turns, strict=True)
+        )
+        return replace(layout, by_letters=either)
     if lost:
         gap = _gap(d20, unfaced, seen is not None)
         if gap is not None and seen is not None:
@@ -1549,34 +1553,31 @@ def _blob(mark: Mark) -> bool:
     return max(sides) < BLOB_BAR * max(min(sides), 1.0)
 
 
-def _taken_for_vowel(marks: list[Mark], turns: list[tuple[Fit, Fit]]) -> list[Layout]:
-    """The layouts of four dice with each one taken for the vowel die in turn (its face
-    a square, the others triangles)."""
-    layouts = []
-    for vowel in range(len(marks)):
-        shapes = [pair[1 if i == vowel else 0] for i, pair in enumerate(turns)]
-        faces = [_face_of(mark, shape, shapes) for mark, shape in zip(marks, shapes, strict=True)]
-        d20 = sorted((f for i, f in enumerate(faces) if i != vowel), key=_left)
-        layouts.append(_ordered([*d20, faces[vowel]], [], mixed=False))
-    return layouts
-
-
 def _told_by_letters(
-    layouts: tuple[Layout, ...], model: GlyphModel, gray: NDArray[np.uint8]
+    either: tuple[tuple[Face, Face], ...], model: GlyphModel, gray: NDArray[np.uint8]
 ) -> tuple[Layout, list[tuple[str, float]]] | None:
-    """Of the layouts of :func:`_taken_for_vowel`, the one whose four faces all read
-    surely, with its readings, if only one does; else ``None``.
+    """The layout of four dice whose shapes did not tell the vowel die (``either``: each
+    face as a d20's and as the vowel die's), with its readings, if the letters tell it:
+    one face only reads surely as the vowel die's, and the others surely as d20's.
 
     A d20 carries consonants only and the vowel die vowels only: taken for the wrong
     die, a face's nearest letter is one its die does not carry, and it is unsure. The
     shapes fail to tell the vowel die now and then (a black vowel die on a dark table
     shows hardly a square, a glare spur moves its letter's centre off its square)."""
-    sure = []
-    for layout in layouts:
-        reads = _read_faces(layout.faces, model, gray)
-        if all(conf >= UNSURE_BELOW for _, conf in reads):
-            sure.append((layout, reads))
-    return sure[0] if len(sure) == 1 else None
+    reads = _read_faces([f for pair in either for f in pair], model, gray)
+    as_d20, as_d6 = reads[0::2], reads[1::2]
+    vowels = [
+        v
+        for v in range(len(either))
+        if as_d6[v][1] >= UNSURE_BELOW
+        and all(as_d20[i][1] >= UNSURE_BELOW for i in range(len(either)) if i != v)
+    ]
+    if len(vowels) != 1:
+        return None
+    (v,) = vowels
+    d20 = sorted((i for i in range(len(either)) if i != v), key=lambda i: either[i][0].mark.cx)
+    layout = _ordered([*(either[i][0] for i in d20), either[v][1]], [], mixed=False)
+    return layout, [*(as_d20[i] for i in d20), as_d6[v]]
 
 
 def _gap(d20: list[Face], lost: list[Mark], centred: bool) -> int | None:
