@@ -473,3 +473,15 @@ def test_the_vowel_die_its_shape_does_not_tell_is_told_by_the_letters() -> None:
         photo, drawn = _bench_dice(seed, i)
         assert drawn == faces
         assert read_dice(photo).values == tuple(faces), (seed, i)
+
+
+def test_a_lost_die_whose_place_is_not_known_leaves_the_consonants_read() -> None:
+    # Three dice found, one of them the vowel die's square: a consonant die is lost (a
+    # white Z under a lamp) and where it lies among the others is not known. The two
+    # consonants read are given and a "?" stands for the lost one: a word must hold the
+    # three consonants in any order, so their places do not matter.
+    photo, faces = _bench_dice(13, 78)
+    assert faces == "ZSSA"
+    reading = read_dice(photo)
+    assert reading.values == ("S", "S", "?", "A")
+    assert reading.uncertain == (2,)

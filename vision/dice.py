@@ -1104,14 +1104,13 @@ class Layout:
     """The consonant dice left to right, then the vowel die."""
     warnings: tuple[str, ...]
     """French sentences, one per doubt."""
-    unordered: frozenset[int] = frozenset()
-    """Faces whose place in the order is a guess (dice one above the other): they are
-    read all the same, since the game ignores the consonants' order."""
     mixed: bool = False
     """Which die is the vowel die is a guess (or dice are missing): no face is sure."""
     missing: int = 0
-    """Consonant dice not found, the vowel die found: the consonants are all in doubt
-    (where the missing ones lie among them is not known), the vowel is read."""
+    """Consonant dice not found, the vowel die found: a "?" stands for each among the
+    consonants read, at :attr:`gap` if it is known, else last (a guess, as the order of
+    dice one above the other: the game asks for a word holding the consonants in any
+    order)."""
     gap: int | None = None
     """Where the one missing consonant die lies among the others, when its up letter was
     seen (its face was not): the others are read, in their places."""
@@ -1513,8 +1512,8 @@ def dice_faces(image: Image) -> Layout:
             # A letter seen alone is a die only if it reads as a letter.
             return replace(found, tentative=gap) if seen.alone else found
         if gap is not None:
-            return Layout(layout.faces, layout.warnings, layout.unordered, missing=1, gap=gap)
-        return Layout(layout.faces, layout.warnings, frozenset(range(len(d20))), missing=1)
+            return Layout(layout.faces, layout.warnings, missing=1, gap=gap)
+        return Layout(layout.faces, layout.warnings, missing=1)
     return layout
 
 
@@ -1640,20 +1639,16 @@ def _face_of(mark: Mark, fit: Fit, every: list[Fit]) -> Face:
 
 
 def _ordered(faces: list[Face], warnings: list[str], mixed: bool) -> Layout:
-    """The layout of ``faces`` (the d20 left to right, then the vowel die if any), the
-    consonant dice one above the other marked as unordered: they have no left and right,
-    so which consonant goes where is a guess."""
+    """The layout of ``faces`` (the d20 left to right, then the vowel die if any), with a
+    warning if consonant dice lie one above the other: they have no left and right, so
+    which consonant goes where is a guess (which the game's rules ignore)."""
     d20 = [f for f in faces if f.corners == 3]
-    unordered = {
-        k
-        for i, j in itertools.pairwise(range(len(d20)))
-        if d20[j].mark.cx - d20[i].mark.cx
-        < SAME_COLUMN * max(d20[i].mark.w, d20[i].mark.h, d20[j].mark.w, d20[j].mark.h)
-        for k in (i, j)
-    }
-    if unordered:
+    if any(
+        b.mark.cx - a.mark.cx < SAME_COLUMN * max(a.mark.w, a.mark.h, b.mark.w, b.mark.h)
+        for a, b in itertools.pairwise(d20)
+    ):
         warnings.append("deux dés l'un au-dessus de l'autre : leur ordre est incertain")
-    return Layout(faces, tuple(warnings), frozenset(unordered), mixed)
+    return Layout(faces, tuple(warnings), mixed)
 
 
 def upright_glyph(face: Face, label: str, model: GlyphModel) -> Mask:
