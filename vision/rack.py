@@ -814,18 +814,18 @@ def _stripped_i(
         return [False] * len(labels)
     pitch = _pitch(found)
     height = _letter_height(found.marks)
-    stripped = []
-    for label, mark in zip(labels, found.marks, strict=True):
-        if label != "I":
-            stripped.append(False)
-            continue
-        wide = whole_letter(gray, (mark.cx, mark.cy), 0.95 * pitch, height)
-        if wide is None or wide.w < 2 * mark.w:
-            stripped.append(False)
-            continue
-        glyph = isolate(Row((wide,), found.angle, found.squash))
-        ((other, sure),) = model.classify(glyph, allowed=LETTERS)
-        stripped.append(other not in ("I", NOT_A_GLYPH) and sure >= UNSURE_BELOW)
+    wider: dict[int, Mark] = {}
+    for i, (label, mark) in enumerate(zip(labels, found.marks, strict=True)):
+        wide = (
+            whole_letter(gray, (mark.cx, mark.cy), 0.95 * pitch, height) if label == "I" else None
+        )
+        if wide is not None and wide.w >= 2 * mark.w:
+            wider[i] = wide
+    stripped = [False] * len(labels)
+    if wider:
+        glyphs = isolate(Row(tuple(wider.values()), found.angle, found.squash))
+        for i, (other, sure) in zip(wider, model.classify(glyphs, allowed=LETTERS), strict=True):
+            stripped[i] = other not in ("I", NOT_A_GLYPH) and sure >= UNSURE_BELOW
     return stripped
 
 
