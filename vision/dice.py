@@ -998,14 +998,12 @@ def _whole_letter(gray: NDArray[np.uint8], mark: Mark, share: float = FAINT_INK)
     strong = float(np.median(ink[pieces]))
     if strong <= 0:  # no ink where the mark is: nothing to grow from
         return mark
-    faint = ink > share * strong
-    _, labels = cv2.connectedComponents((faint | pieces).astype(np.uint8), connectivity=8)
-    joined = np.isin(labels, np.unique(labels[pieces]))
-    if joined[:, 0].any() or joined[:, -1].any() or joined[0].any() or joined[-1].any():
+    grown = _faint_beyond(pieces, ink > share * strong)
+    if grown is None:
         return mark
+    joined, far = grown
     square = np.ones((3, 3), np.uint8)
-    near = cv2.dilate(pieces.astype(np.uint8), square, iterations=FAINT_REACH) > 0
-    beyond = (joined & ~near).astype(np.uint8)
+    beyond = far.astype(np.uint8)
     thick = cv2.morphologyEx(beyond, cv2.MORPH_OPEN, square) > 0
     if thick.sum() < FAINT_STROKE * pieces.sum():
         return mark
@@ -1077,15 +1075,28 @@ def _with_faint(pieces: NDArray[np.bool_], faint: NDArray[np.bool_]) -> NDArray[
     reaches :data:`FAINT_REACH` pixels beyond them (nearer, it is the blurred rim of
     every stroke, which would fill an S's gaps again), unless it runs to the window's
     side (a face's edge, a shadow)."""
+    grown = _faint_beyond(pieces, faint)
+    if grown is None:
+        return pieces
+    joined, beyond = grown
+    square = np.ones((3, 3), np.uint8)
+    bridge = joined & (cv2.dilate(beyond.astype(np.uint8), square, iterations=FAINT_REACH) > 0)
+    return np.asarray(pieces | beyond | bridge)
+
+
+def _faint_beyond(
+    pieces: NDArray[np.bool_], faint: NDArray[np.bool_]
+) -> tuple[NDArray[np.bool_], NDArray[np.bool_]] | None:
+    """The ``faint`` ink joined to a letter's ``pieces`` (them included), and the part of
+    it over :data:`FAINT_REACH` pixels beyond them (nearer, it is the blurred rim of every
+    stroke); ``None`` if it runs to the window's side (a face's edge, a shadow)."""
     _, labels = cv2.connectedComponents((faint | pieces).astype(np.uint8), connectivity=8)
     joined = np.isin(labels, np.unique(labels[pieces]))
     if joined[:, 0].any() or joined[:, -1].any() or joined[0].any() or joined[-1].any():
-        return pieces
+        return None
     square = np.ones((3, 3), np.uint8)
     near = cv2.dilate(pieces.astype(np.uint8), square, iterations=FAINT_REACH) > 0
-    beyond = joined & ~near
-    bridge = joined & (cv2.dilate(beyond.astype(np.uint8), square, iterations=FAINT_REACH) > 0)
-    return np.asarray(pieces | beyond | bridge)
+    return joined, joined & ~near
 
 
 def whole_letters(image: Image, layout: Layout) -> Layout:
