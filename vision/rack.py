@@ -798,35 +798,47 @@ def _too_tall(row: Row, labels: Sequence[str]) -> list[bool]:
     ]
 
 
-def _stripped_i(
+#: Letters that are what a window or glare can leave of another letter, and how much
+#: wider than their mark that letter is: an I, the stem of a T or a P whose other
+#: strokes glare parted from it; a C, the arc of a serif G whose spur a row's end cut
+#: off (FreeSerif, seed 37: a mark 13 px wide, the G 27).
+CUT_SHORT = {"I": 2.0, "C": 1.5}
+
+
+def _cut_short(
     gray: NDArray[np.uint8], found: Row, labels: Sequence[str], model: GlyphModel
-) -> list[bool]:
-    """For each letter of the row (``found``: as found on ``gray``, the working photo),
-    whether it reads I but is another letter's stem whose other strokes glare broke off.
+) -> dict[int, str]:
+    """The letters of the row (``found``: as found on ``gray``, the working photo) that
+    read a letter of :data:`CUT_SHORT` but may be a piece of another letter, by their
+    index: the other letter read.
 
     A lamp's glare can leave of a T its stem and pale pieces of its bar, parted from it
     and from each other: the marks and the letter's own window (narrow at the row's
     ends) keep the stem alone, which the model reads I, certain, and a calibration
-    agrees (a FreeSerif T, seed 59). Thresholded again in a window as wide as the
-    pitch, the pieces join the stem, and the letter reads as another one, surely.
+    agrees (a FreeSerif T, seed 59); at a row's end the window can keep a serif G's arc,
+    read C. Thresholded again in a window as wide as the pitch, the pieces join, and
+    the letter reads as another one, surely.
     """
     if len(found.marks) < 2:
-        return [False] * len(labels)
+        return {}
     pitch = _pitch(found)
     height = _letter_height(found.marks)
     wider: dict[int, Mark] = {}
     for i, (label, mark) in enumerate(zip(labels, found.marks, strict=True)):
-        wide = (
-            whole_letter(gray, (mark.cx, mark.cy), 0.95 * pitch, height) if label == "I" else None
-        )
-        if wide is not None and wide.w >= 2 * mark.w:
+        if label not in CUT_SHORT:
+            continue
+        wide = whole_letter(gray, (mark.cx, mark.cy), 0.95 * pitch, height)
+        if wide is not None and wide.w >= CUT_SHORT[label] * mark.w:
             wider[i] = wide
-    stripped = [False] * len(labels)
-    if wider:
-        glyphs = isolate(Row(tuple(wider.values()), found.angle, found.squash))
-        for i, (other, sure) in zip(wider, model.classify(glyphs, allowed=LETTERS), strict=True):
-            stripped[i] = other not in ("I", NOT_A_GLYPH) and sure >= UNSURE_BELOW
-    return stripped
+    if not wider:
+        return {}
+    glyphs = isolate(Row(tuple(wider.values()), found.angle, found.squash))
+    read = model.classify(glyphs, allowed=LETTERS)
+    return {
+        i: other
+        for i, (other, sure) in zip(wider, read, strict=True)
+        if other not in (labels[i], NOT_A_GLYPH) and sure >= UNSURE_BELOW
+    }
 
 
 def _whole_feet(row: Row, broken: dict[int, Guess]) -> dict[int, Guess]:
@@ -1060,7 +1072,7 @@ def read_letters(
     ]
     misplaced = out_of_step(row)
     tall = _too_tall(row, [label for label, _ in guesses])
-    stripped = _stripped_i(gray, found, [label for label, _ in guesses], model)
+    cut_short = _cut_short(gray, found, [label for label, _ in guesses], model)
     broken = _broken_off(row, [label for label, _ in guesses], model)
     feet = _whole_feet(row, broken)
     warnings: list[str] = []
@@ -1085,7 +1097,9 @@ def read_letters(
             letter, conf = feet[i].label, feet[i].confidence
         elif agrees and second is not None and second[i] != letter and not confirmed[i]:
             conf = round(own * DISAGREEMENT, 3)
-        doubted = misplaced[i] or tall[i] or stripped[i] or row.marks[i].unfound
+        # Read whole with its foot, a G read C at first is the letter read wide.
+        cut = cut_short.get(i, letter) != letter
+        doubted = misplaced[i] or tall[i] or cut or row.marks[i].unfound
         if doubted or (i in broken and i not in feet):
             conf = min(conf, round(own * DISAGREEMENT, 3))
         unsure = conf < UNSURE_BELOW
