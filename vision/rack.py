@@ -218,8 +218,7 @@ def _probe(
     # Read leaning as its tile leans: at a keystoned holder's end the lean is strongest
     # (a C059 K beyond a row's end read K at 0.44 upright, and was lost; seed 67).
     lean = _lean(gray, found, row.angle, 1.2 * pitch)
-    shear = float(np.sign(lean) * max(abs(lean) - LEARNED_LEAN, 0.0))
-    glyph = isolate(Row((found,), row.angle, row.squash, (shear,)))
+    glyph = isolate(Row((found,), row.angle, row.squash, (float(_unlearned(lean)),)))
     ((label, conf),) = model.classify(glyph, allowed=LETTERS)
     if at_end and face < END_FACE:
         # By the model alone: the user's glyphs of an I lifted the holder's end to 0.95.
@@ -591,6 +590,12 @@ def _lean(gray: NDArray[np.uint8], mark: Mark, angle: float, size: float) -> flo
     return lean
 
 
+def _unlearned(leans: NDArray[np.float64] | float) -> NDArray[np.float64]:
+    """The part of each lean beyond :data:`LEARNED_LEAN`, the one the model did not learn
+    (its sign kept): only that is undone before a letter is read."""
+    return np.asarray(np.sign(leans) * np.maximum(np.abs(leans) - LEARNED_LEAN, 0.0))
+
+
 def leaning(gray: NDArray[np.uint8], row: Row) -> Row:
     """The row with each tile's lean measured: one line through the tiles' leans along
     the row (keystone leans them in proportion to their place), a single tile its own."""
@@ -609,7 +614,7 @@ def leaning(gray: NDArray[np.uint8], row: Row) -> Row:
     # The model learned leans up to 0.12 (its training glyphs are sheared so): only the
     # lean beyond is undone. Undoing it all left upright bars the model knows less well
     # than leaning ones (the I of a bundled sample went from 1.0 to 0.85).
-    leans = np.sign(leans) * np.maximum(np.abs(leans) - LEARNED_LEAN, 0.0)
+    leans = _unlearned(leans)
     return Row(marks, row.angle, row.squash, tuple(float(v) for v in leans))
 
 
