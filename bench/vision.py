@@ -9,7 +9,8 @@ two photos of plates, 1 to 6 and 7 8 9 10 25 50, in each font) and of the dice (
 and after a calibration with photos of known faces in each font: two photos, BCDA and
 FGHE, then seven showing every face). The dice's three consonants are scored as the game
 uses them, as a set (a word must hold them all, in any order); the plates and the vowel
-die in their places.
+die in their places. A dice photo read as three dice (the vowel die not seen) keeps its
+consonants, its vowel counted "?" (not given, as a "?" is not).
 
 "After calibration" plays a user with one tile set: for each unseen font, a tile style
 (font and colours) is fixed, three photos of the racks ABCDEFGHIJ, KLMNOPQRST and UVWXYZ
@@ -189,7 +190,11 @@ def _values_line(
     values = sum(len(t) for t in truths)
     right = silent = unsure = whole = 0
     for got, truth in zip(readings, truths, strict=True):
-        if got is None or len(got) != len(truth):
+        if got is None:
+            continue
+        if kind == "dice" and len(got) == len(truth) - 1:
+            got = [*got, "?"]  # the vowel die not seen: its face not given, as a "?"
+        if len(got) != len(truth):
             continue
         judged = _judged_as_played(kind, got, truth)
         whole += judged[0] == len(truth)
