@@ -121,6 +121,13 @@ BETTER_FACE = 1.3
 #: letters with holes 0.52 to 0.74; a black vowel die's face around its U, 0.89 (seed 19).
 FACE_SOLID = 0.82
 
+#: A mark around which a face of its size fits under this (a light die's face seen whole
+#: on wood, a streak of the grain giving it 2.2 and 3.2, seeds 107 and 113) may be no
+#: letter but the face of the letter sharing its centre: that letter is fitted without
+#: it too. A letter holding a hole fits its die's face far better (a joker's star 8.9):
+#: fitted without the letter, its hole would find the letter's outline as its face.
+BARE_FACE = 2 * MIN_SUPPORT
+
 #: A mark inside a letter is a hole of it when its colour is this close to the colour
 #: around the letter (a share of the letter's step to it): nearer to it than to the
 #: letter's ink. A small hole is blurred halfway to its ink (an A's on a black die:
@@ -1370,10 +1377,12 @@ def _find_dice(
         fit = _face(grads, letter, mark)
         support = max(fit[0].support, fit[1].support)
         around = [h for h in holders if h is not mark and _inside(mark, h)]
-        if support < MIN_SUPPORT and around and not near:
+        bare = shared and max(f.support for f in fits[near[0]]) < BARE_FACE
+        if around and ((support < MIN_SUPPORT and not near) or bare):
             # A light face on a dark table is a mark too, its letter a "hole" of it (as
-            # dark as the table): the face found no face of its size around it, so it
-            # is no letter, and its outline is looked at for the face of its letter.
+            # dark as the table): the face found no face of its size around it (or
+            # barely, a streak of wood, and it shares the letter's centre), so it may be
+            # no letter, and its outline is looked at for the face of its letter.
             own = _ink_of([m for m in inked if all(m is not h for h in around)], gray.shape)
             fit = _face(grads, _masked(own), mark)
             support = max(fit[0].support, fit[1].support)
