@@ -185,14 +185,22 @@ def test_a_black_die_is_found_and_told_from_the_vowel_die() -> None:
         assert read_dice(photo).values == tuple(faces), (seed, i, faces)
 
 
-def test_a_lost_consonant_die_leaves_the_consonants_unsure_and_the_vowel_read() -> None:
-    # Two d20 and the vowel die found, and the lost die's S seen alone (a lamp washed
-    # out its face and its other letters) but not read: it may be no die at all, so
-    # where the lost consonant lies is unknown (all three "?"); the vowel die is read.
-    photo, faces = _bench_dice(53, 21)
-    assert faces == "TVSE"
-    reading = read_dice(photo)
-    assert reading.values == ("?", "?", "?", "E") and reading.uncertain == (0, 1, 2)
+def test_a_letter_seen_alone_and_not_read_is_a_lost_die_whose_place_is_not_known() -> None:
+    # Two d20 and the vowel die found, and the lost die's letter seen alone (a lamp
+    # washed out its face and its other letters) but not read: it may be no die at all,
+    # so where the lost consonant lies is unknown. The two consonants read are given, a
+    # "?" last stands for the lost one, and the players are told (they were all "?",
+    # without a word why: seeds 53, 149).
+    for seed, i, faces, read in (
+        (53, 21, "TVSE", ("T", "V", "?", "E")),
+        (149, 7, "DVBI", ("D", "B", "?", "I")),
+        (149, 20, "PFXA", ("P", "X", "?", "A")),
+    ):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        reading = read_dice(photo)
+        assert reading.values == read and reading.uncertain == (2,), (seed, i)
+        assert "3 dé(s) trouvé(s) sur 4 : lecture incertaine" in reading.warnings
 
 
 def test_a_letter_seen_alone_without_its_face_is_the_lost_die_when_it_reads_surely() -> None:

@@ -1127,8 +1127,8 @@ class Layout:
     seen (its face was not): the others are read, in their places."""
     tentative: int | None = None
     """A face read from a letter seen alone, without its face or its die's other letters:
-    it is a die only if it reads surely; if not, where the lost die lies is not known and
-    the consonants are all in doubt."""
+    it is a die only if it reads surely; if not, where the lost die lies is not known: it
+    is read as a die not seen (:attr:`missing`, its place unknown)."""
     by_letters: tuple[tuple[Face, Face], ...] = ()
     """Four dice whose shapes do not tell the vowel die: each face as a d20's and as the
     vowel die's, for the letters to tell (see :func:`_told_by_letters`)."""
@@ -1490,7 +1490,7 @@ def dice_faces(image: Image) -> Layout:
         warnings.append(NO_VOWEL_DIE)
         return _ordered(d20, warnings, mixed=False)
     if len(marks) != 4:
-        warnings.append(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
+        warnings.append(_found(len(marks)))
     elif not (
         squareness[order[0]] > SQUARE_OVER_TRIANGLE > squareness[order[1]]
         or _clearly_square(fits[order[0]], fits[order[1]])
@@ -1518,7 +1518,7 @@ def dice_faces(image: Image) -> Layout:
             # have taken the face's corners for its edges' middles).
             ups = _ups(seen.turn)
             unfaced_d20 = Face(seen.mark, 3, ups + tuple(u + 180.0 for u in ups), d6.squash)
-            warnings.remove(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
+            warnings.remove(_found(len(marks)))
             found = _ordered([*sorted([*d20, unfaced_d20], key=_left), d6], warnings, False)
             # A letter seen alone is a die only if it reads as a letter.
             return replace(found, tentative=gap) if seen.alone else found
@@ -1526,6 +1526,11 @@ def dice_faces(image: Image) -> Layout:
             return Layout(layout.faces, layout.warnings, missing=1, gap=gap)
         return Layout(layout.faces, layout.warnings, missing=1)
     return layout
+
+
+def _found(count: int) -> str:
+    """The warning of fewer dice found than four."""
+    return f"{count} dé(s) trouvé(s) sur 4 : lecture incertaine"
 
 
 def _printed(image: NDArray[np.uint8], marks: list[Mark]) -> list[bool]:
@@ -1692,14 +1697,17 @@ def read_dice(
         conf = min(sure, UNSURE_BELOW / 2) if layout.mixed else sure
         values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
+    warnings = layout.warnings
+    missing, gap = layout.missing, layout.gap
     if layout.tentative is not None and values[layout.tentative] == "?":
-        # Not a letter: perhaps no die, and then where the lost one lies is not known.
-        for i, face in enumerate(layout.faces):
-            if face.corners == 3:
-                values[i], confidence[i] = "?", min(confidence[i], UNSURE_BELOW / 2)
-    for _ in range(layout.missing):  # a lost consonant die, where it lies if known
-        at = len(values) - 1 if layout.gap is None else layout.gap
+        # Not a letter: perhaps no die, and then where the lost one lies is not known,
+        # as for a die not seen (the two consonants read are kept: the game asks for a
+        # word holding the three in any order).
+        del values[layout.tentative], confidence[layout.tentative]
+        warnings, missing, gap = (*warnings, _found(len(layout.faces) - 1)), 1, None
+    for _ in range(missing):  # a lost consonant die, where it lies if known
+        at = len(values) - 1 if gap is None else gap
         values.insert(at, "?")
         confidence.insert(at, 0.0)
     uncertain = [i for i, conf in enumerate(confidence) if conf < UNSURE_BELOW]
-    return Reading("dice", tuple(values), tuple(confidence), tuple(uncertain), layout.warnings)
+    return Reading("dice", tuple(values), tuple(confidence), tuple(uncertain), warnings)
