@@ -497,6 +497,15 @@ def test_a_face_letters_lean_around_is_a_d20_however_its_letter_reads() -> None:
         assert values.count("?") <= 1, (seed, i, values)
 
 
+def test_the_hole_of_a_letter_whose_face_was_not_found_is_no_die() -> None:
+    # A white vowel die on a light table: its A found no face of its size at first. The
+    # A's hole, a triangle of the face's colour, sat at the centre of a triangle of its
+    # size (the A's own outline), and was taken for a fourth die: every face a guess.
+    photo, faces = _bench_dice(137, 90)
+    assert faces == "BCZA"
+    assert read_dice(photo).values == tuple(faces)
+
+
 def test_a_lost_die_whose_place_is_not_known_leaves_the_consonants_read() -> None:
     # Three dice found, one of them the vowel die's square: a consonant die is lost (a
     # white Z under a lamp) and where it lies among the others is not known. The two

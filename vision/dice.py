@@ -1325,6 +1325,19 @@ class _Unfaced:
     """No letter of its leaning faces was seen: it may be a mark of the table."""
 
 
+def _hole_in(mark: Mark, letter: Mark, holders: list[Mark]) -> bool:
+    """Whether ``mark`` is a hole of ``letter`` (``holders``: the marks whose inner marks
+    are all holes), a letter and not a light face around its own letter (see
+    :data:`FACE_SOLID`). Its letter found no face, a hole is no die either: the edges of a
+    letter's outline, its blurred rim beyond the ink masked, fit a face around its hole
+    (an A's, seed 137)."""
+    return (
+        _inside(mark, letter)
+        and any(letter is h for h in holders)
+        and (_solidity(letter) <= FACE_SOLID)
+    )
+
+
 def _find_dice(
     gray: NDArray[np.uint8], image: NDArray[np.uint8], *, glare: bool = False
 ) -> tuple[list[Mark], list[tuple[Fit, Fit]], list[tuple[Fit, Fit]], list[Mark], _Unfaced | None]:
@@ -1362,11 +1375,12 @@ def _find_dice(
         ]
         # A letter and its hole, or a light face and its letter, share a centre: the one
         # a face of its own size fits better around is the letter. Another mark near a
-        # larger one (a letter of a face leaning away) is no up face: no face is fitted.
+        # larger one (a letter of a face leaning away) is no up face: no face is fitted;
+        # nor in the hole of a letter that found no face (see :func:`_hole_in`).
         shared = len(near) == 1 and math.hypot(
             mark.cx - marks[near[0]].cx, mark.cy - marks[near[0]].cy
         ) < 0.25 * max(reach, marks[near[0]].w, marks[near[0]].h)
-        if near and not shared:
+        if (near and not shared) or any(_hole_in(mark, f, holders) for f in faceless):
             continue
         own = ink
         fit = _face(grads, letter, mark)
