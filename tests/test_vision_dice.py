@@ -506,6 +506,25 @@ def test_the_hole_of_a_letter_whose_face_was_not_found_is_no_die() -> None:
     assert read_dice(photo).values == tuple(faces)
 
 
+def test_a_vowel_die_whose_square_the_coarse_sizes_stepped_over_is_looked_for_again() -> None:
+    # A black vowel die on a dark table: its square's edges are a step of a pixel or
+    # two, between two of the sizes tried first. Three d20 found and no vowel die, the
+    # letter that found no face is looked at again, among finer sizes.
+    for seed, i, faces in ((13, 72, "WBWA"), (139, 52, "SXNA")):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        reading = read_dice(photo)
+        assert reading.values == tuple(faces) and NO_VOWEL_DIE not in reading.warnings
+
+
+def test_an_i_turned_on_the_vowel_die_finds_its_square_by_its_length() -> None:
+    # A sans-serif I turned 45 degrees: its box's side is 0.7 of its length, and the
+    # square bound to it was smaller than its face.
+    photo, faces = _bench_dice(103, 96)
+    assert faces == "VPTI"
+    assert read_dice(photo).values == tuple(faces)
+
+
 def test_a_lost_die_whose_place_is_not_known_leaves_the_consonants_read() -> None:
     # Three dice found, one of them the vowel die's square: a consonant die is lost (a
     # white Z under a lamp) and where it lies among the others is not known. The two

@@ -450,15 +450,17 @@ def _face(
     letter: NDArray[np.bool_],
     mark: Mark,
     squashes: tuple[float, ...] = SQUASHES,
+    square_sizes: int = COARSE_RADII[1],
 ) -> tuple[Fit, Fit]:
     """The best triangle and the best square centred on the letter ``mark``, seen
-    through one of ``squashes`` (or near it).
+    through one of ``squashes`` (or near it), the square's size looked for first
+    among ``square_sizes``.
 
     Their sizes are bound to the letter's: a d20's up letter is about two thirds of its
     triangle's height, the vowel die's half its square's side (a mark much larger than
     its face's letter, or much smaller, finds no face of its size around it).
     """
-    size = max(mark.w, mark.h)
+    size = _face_size(mark)
     centre = (mark.cx, mark.cy)
     triangle = _fit(
         grads,
@@ -468,9 +470,17 @@ def _face(
         size * np.linspace(*TRIANGLE_RADII, COARSE_RADII[0]),
         squashes_tried=squashes,
     )
-    halves = size * math.sqrt(2) * np.linspace(*SQUARE_HALVES, COARSE_RADII[1])
+    halves = size * math.sqrt(2) * np.linspace(*SQUARE_HALVES, square_sizes)
     square = _fit(grads, letter, centre, 4, halves, squashes_tried=squashes)
     return triangle, square
+
+
+def _face_size(mark: Mark) -> float:
+    """The size of a letter its face's size is bound to: the larger side of its box, or a
+    bar's length (a sans-serif I turned 45 degrees: its box's side is 0.7 of it, and its
+    square was larger than the sizes tried, seed 103)."""
+    size = float(_size(mark))
+    return max(size, stroke_box(mark)[1]) if _bar(mark) else size
 
 
 def _ups(fit: Fit) -> tuple[float, ...]:
@@ -1251,6 +1261,43 @@ def _lying_vowel(
     return None
 
 
+#: Sizes of square tried first when the vowel die is looked for again among the letters
+#: that found no face (see :func:`_missed_vowel_die`), instead of :data:`COARSE_RADII`'s.
+FINER_SQUARE_SIZES = 25
+#: ... among this many of them, the largest first.
+MISSED_TRIED = 2
+
+
+def _missed_vowel_die(
+    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    letter: NDArray[np.bool_],
+    dice: list[Mark],
+    faceless: list[Mark],
+) -> tuple[Mark, tuple[Fit, Fit]] | None:
+    """The vowel die among the letters that found no face, when three d20 and no square
+    were found: its square looked for again among finer sizes, clearly more square than
+    triangular (as :func:`_lying_vowel`'s), or None.
+
+    A face's edge is a step of a pixel or two: a square whose edges lie between two of
+    the coarse sizes tried steps over them all (a black vowel die on a dark table, a
+    white one on a light table: squares of 5.5 and 4.1 where the coarse sizes found 1.8,
+    seeds 13, 137). Looked for only then: the sizes cost twice the square's search.
+    """
+    largest = max(_size(m) for m in dice)
+    away = [
+        m
+        for m in faceless
+        if _size(m) >= LEANING_SIZE * largest
+        and all(math.hypot(m.cx - d.cx, m.cy - d.cy) > LEANING * _size(d) for d in dice)
+    ]
+    for mark in away[:MISSED_TRIED]:
+        fit = _face(grads, letter, mark, square_sizes=FINER_SQUARE_SIZES)
+        triangle, square = fit
+        if square.support >= MIN_SUPPORT and square.support > CLEARLY_SQUARE * triangle.support:
+            return mark, fit
+    return None
+
+
 #: The dice's up letters are all of a size: the smallest is over half the largest (1,248
 #: faces read right, seeds 11 to 61); a letter of a face leaning away is a third to a
 #: half of its die's up letter (seed 41: 16 px beside a black die's faceless 40 px Z).
@@ -1418,6 +1465,14 @@ def _find_dice(
             marks.append(lying[0])
             fits.append(lying[1])
             inks.append(lying[2])
+    sizes = [COARSE_RADII[1]] * len(marks)
+    if len(marks) == 3 and all(s.support <= SQUARE_OVER_TRIANGLE * t.support for t, s in fits):
+        missed = _missed_vowel_die(grads, letter, marks, faceless)
+        if missed is not None:
+            marks.append(missed[0])
+            fits.append(missed[1])
+            inks.append(ink)
+            sizes.append(FINER_SQUARE_SIZES)
     # One camera sees every face: each is fitted again through the squash most faces
     # show (a square squashed at will fits a d20's face seen at an angle too well).
     best = [max(pair, key=lambda f: f.support) for pair in fits]
@@ -1431,8 +1486,14 @@ def _find_dice(
     up_lost = _unfaced(marks, lost, centred, faceless) if len(marks) == 3 and squares else []
     plain = _plain_gradients(image, inks + [ink] * len(up_lost), marks + up_lost)
     masks = [letter if own is ink else _masked(own) for own in inks]
-    shapes = [_face(grads, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
-    turns = [_face(plain, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
+    shapes = [
+        _face(grads, mask, mark, (common,), n)
+        for mark, mask, n in zip(marks, masks, sizes, strict=True)
+    ]
+    turns = [
+        _face(plain, mask, mark, (common,), n)
+        for mark, mask, n in zip(marks, masks, sizes, strict=True)
+    ]
     if not up_lost:
         return marks, shapes, turns, lost, None
     faint = _face(plain, letter, up_lost[0], (common,))[0]
