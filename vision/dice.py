@@ -354,9 +354,13 @@ class Fit:
 SQUASHES = (1.0, 0.88, 0.76)
 
 
+_Gradients = tuple[NDArray[np.float32], NDArray[np.float32]]
+
+
 def _gradients(image: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     """Derivatives along x and y of the slightly blurred photo, summed over its colours."""
-    smooth = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5).sum(axis=2)
+    blurred = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5)
+    smooth = blurred.reshape(image.shape).sum(axis=2)  # (one colour: blurred without its axis)
     return (
         np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8, np.float32),
         np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8, np.float32),
@@ -1269,19 +1273,24 @@ MISSED_TRIED = 2
 
 
 def _missed_vowel_die(
-    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    image: NDArray[np.uint8],
+    grads: _Gradients,
     letter: NDArray[np.bool_],
     dice: list[Mark],
     faceless: list[Mark],
-) -> tuple[Mark, tuple[Fit, Fit]] | None:
+) -> tuple[Mark, tuple[Fit, Fit], _Gradients | None] | None:
     """The vowel die among the letters that found no face, when three d20 and no square
-    were found: its square looked for again among finer sizes, clearly more square than
-    triangular (as :func:`_lying_vowel`'s), or None.
+    were found: its square looked for again among finer sizes, in the photo's shade or
+    in one of its colours, clearly more square than triangular (as
+    :func:`_lying_vowel`'s); its face, and the colour's derivatives if one told it.
 
     A face's edge is a step of a pixel or two: a square whose edges lie between two of
     the coarse sizes tried steps over them all (a black vowel die on a dark table, a
     white one on a light table: squares of 5.5 and 4.1 where the coarse sizes found 1.8,
-    seeds 13, 137). Looked for only then: the sizes cost twice the square's search.
+    seeds 13, 137). A blue die on a wooden table is as light as the wood: its edge steps
+    in blue and in red, the other way, but hardly in their sum (a square of 8.7 in blue,
+    1.5 in the sum: seed 59). Looked for only then: the sizes cost twice the square's
+    search, and each colour's derivatives a blur of the photo.
     """
     largest = max(_size(m) for m in dice)
     away = [
@@ -1289,12 +1298,22 @@ def _missed_vowel_die(
         for m in faceless
         if _size(m) >= LEANING_SIZE * largest
         and all(math.hypot(m.cx - d.cx, m.cy - d.cy) > LEANING * _size(d) for d in dice)
-    ]
-    for mark in away[:MISSED_TRIED]:
-        fit = _face(grads, letter, mark, square_sizes=FINER_SQUARE_SIZES)
-        triangle, square = fit
-        if square.support >= MIN_SUPPORT and square.support > CLEARLY_SQUARE * triangle.support:
-            return mark, fit
+    ][:MISSED_TRIED]
+    colours: list[_Gradients | None] = [None] * image.shape[2]
+    for mark in away:
+        found: list[tuple[tuple[Fit, Fit], _Gradients | None]] = []
+        for c in range(-1, image.shape[2]):
+            if c >= 0 and colours[c] is None:
+                colours[c] = _gradients(np.ascontiguousarray(image[..., c : c + 1]))
+            source = grads if c < 0 else colours[c]
+            assert source is not None
+            fit = _face(source, letter, mark, square_sizes=FINER_SQUARE_SIZES)
+            triangle, square = fit
+            if square.support >= MIN_SUPPORT and square.support > CLEARLY_SQUARE * triangle.support:
+                found.append((fit, None if c < 0 else source))
+        if found:
+            fit, source = max(found, key=lambda f: f[0][1].support)
+            return mark, fit, source
     return None
 
 
@@ -1466,9 +1485,12 @@ def _find_dice(
             fits.append(lying[1])
             inks.append(lying[2])
     sizes = [COARSE_RADII[1]] * len(marks)
+    colour: dict[int, _Gradients] = {}
     if len(marks) == 3 and all(s.support <= SQUARE_OVER_TRIANGLE * t.support for t, s in fits):
-        missed = _missed_vowel_die(grads, letter, marks, faceless)
+        missed = _missed_vowel_die(image, grads, letter, marks, faceless)
         if missed is not None:
+            if missed[2] is not None:
+                colour[len(marks)] = missed[2]
             marks.append(missed[0])
             fits.append(missed[1])
             inks.append(ink)
@@ -1486,13 +1508,14 @@ def _find_dice(
     up_lost = _unfaced(marks, lost, centred, faceless) if len(marks) == 3 and squares else []
     plain = _plain_gradients(image, inks + [ink] * len(up_lost), marks + up_lost)
     masks = [letter if own is ink else _masked(own) for own in inks]
+    # (A face told in one colour only is fitted again in it, its letter not painted over.)
     shapes = [
-        _face(grads, mask, mark, (common,), n)
-        for mark, mask, n in zip(marks, masks, sizes, strict=True)
+        _face(colour.get(k, grads), mask, mark, (common,), n)
+        for k, (mark, mask, n) in enumerate(zip(marks, masks, sizes, strict=True))
     ]
     turns = [
-        _face(plain, mask, mark, (common,), n)
-        for mark, mask, n in zip(marks, masks, sizes, strict=True)
+        _face(colour.get(k, plain), mask, mark, (common,), n)
+        for k, (mark, mask, n) in enumerate(zip(marks, masks, sizes, strict=True))
     ]
     if not up_lost:
         return marks, shapes, turns, lost, None
