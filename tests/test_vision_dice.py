@@ -386,6 +386,15 @@ def test_an_i_lying_on_its_side_on_the_vowel_die_is_read() -> None:
     assert read_dice(photo).values == tuple(faces)
 
 
+def test_an_i_lying_on_the_vowel_die_is_read_when_a_d20_is_lost_too() -> None:
+    # Two d20 found: a white one's face washed out by a lamp, and the vowel die's I lying
+    # on its side. The I is looked for all the same, and then the lost die's J, seen
+    # alone, is read where it lies (all four faces were "?").
+    photo, faces = _bench_dice(59, 41)
+    assert faces == "SDJI"
+    assert read_dice(photo).values == tuple(faces)
+
+
 def test_a_die_whose_face_a_lamp_washed_out_is_read_by_its_letter_where_it_lies() -> None:
     # The white die's Q is seen but not its face (the highlight); the letters of its
     # leaning faces are not dice, but say that the Q is its die's up letter: it is read

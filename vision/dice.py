@@ -1476,9 +1476,10 @@ def _find_dice(
     marks, fits, inks = [marks[i] for i in kept], [fits[i] for i in kept], [inks[i] for i in kept]
     if not marks:
         raise NothingFound("aucun dé trouvé sur la photo")
-    if len(marks) == 3:
+    if len(marks) in (2, 3):
         # Three dice: the game without the vowel die, or its I lying on its side (then
-        # a faint face of a black d20 may have been taken for its square).
+        # a faint face of a black d20 may have been taken for its square); two: a die
+        # lost besides (a white one under a lamp).
         lying = _lying_vowel(gray, image, grads, ink, marks)
         if lying is not None:
             marks.append(lying[0])
