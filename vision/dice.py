@@ -159,7 +159,8 @@ TABLE_BUSIER = 2.0
 #: up letters fill at most 0.78 of their box (2,218 faces, seeds 11 to 61, 13, 17, 19,
 #: 29), the unseen fonts' letters at most 0.74 of their hull; the vowel die's I fills up
 #: to 0.99 of its box but is a bar; a checked cloth's cells fill 0.85 to 0.9 and 0.92, a
-#: lamp's round highlight on a die a disc's 0.79 (0.80 was asked: seed 73, 0.795).
+#: lamp's round highlight on a die a disc's 0.79 (0.80 was asked: seed 73, 0.795); a
+#: letter filling 0.75 to 0.78 of its box is told by its hull.
 BLOB_FILL = 0.75
 BLOB_SOLID = 0.9
 BLOB_BAR = 2.0
