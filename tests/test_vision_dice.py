@@ -535,15 +535,6 @@ def test_an_i_turned_on_the_vowel_die_finds_its_square_by_its_length() -> None:
     assert read_dice(photo).values == tuple(faces)
 
 
-def test_a_lamps_round_highlight_on_the_vowel_die_is_not_its_letter() -> None:
-    # A lamp's highlight on a green vowel die is a light disc beside its I: taken for the
-    # die's letter, the vowel read "?". A filled blob holding nothing is no letter; the I
-    # beside it, as light as the highlight on that side, is then found.
-    photo, faces = _bench_dice(73, 64)
-    assert faces == "CQHI"
-    assert read_dice(photo).values == tuple(faces)
-
-
 def test_a_lost_die_whose_place_is_not_known_leaves_the_consonants_read() -> None:
     # Three dice found, one of them the vowel die's square: a consonant die is lost (a
     # white Z under a lamp) and where it lies among the others is not known. The two

@@ -158,10 +158,8 @@ TABLE_BUSIER = 2.0
 #: less than :data:`BLOB_BAR` times as long as wide, is a filled blob, no letter: the d20
 #: up letters fill at most 0.78 of their box (2,218 faces, seeds 11 to 61, 13, 17, 19,
 #: 29), the unseen fonts' letters at most 0.74 of their hull; the vowel die's I fills up
-#: to 0.99 of its box but is a bar; a checked cloth's cells fill 0.85 to 0.9 and 0.92, a
-#: lamp's round highlight on a die a disc's 0.79 (0.80 was asked: seed 73, 0.795); a
-#: letter filling 0.75 to 0.78 of its box is told by its hull.
-BLOB_FILL = 0.75
+#: to 0.99 of its box but is a bar; a checked cloth's cells fill 0.85 to 0.9 and 0.92.
+BLOB_FILL = 0.8
 BLOB_SOLID = 0.9
 BLOB_BAR = 2.0
 
@@ -1430,9 +1428,6 @@ def _find_dice(
     ink = _ink_of(inked, gray.shape)
     letter = _masked(ink)
     grads = _gradients(image)
-    # A filled blob holding nothing is no letter, nor a light face around its letter (a
-    # lamp's highlight on the vowel die, taken for its letter beside its I, seed 73).
-    blobs = [m for m in candidates if _blob(m) and not any(_inside(o, m) for o in candidates)]
     marks: list[Mark] = []
     fits: list[tuple[Fit, Fit]] = []
     inks: list[NDArray[np.uint8]] = []
@@ -1452,8 +1447,6 @@ def _find_dice(
             mark.cx - marks[near[0]].cx, mark.cy - marks[near[0]].cy
         ) < 0.25 * max(reach, marks[near[0]].w, marks[near[0]].h)
         if (near and not shared) or any(_hole_in(mark, f, holders) for f in faceless):
-            continue
-        if any(mark is b for b in blobs):
             continue
         own = ink
         fit = _face(grads, letter, mark)
