@@ -361,9 +361,13 @@ class Fit:
 SQUASHES = (1.0, 0.88, 0.76)
 
 
+_Gradients = tuple[NDArray[np.float32], NDArray[np.float32]]
+
+
 def _gradients(image: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     """Derivatives along x and y of the slightly blurred photo, summed over its colours."""
-    smooth = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5).sum(axis=2)
+    blurred = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5)
+    smooth = blurred.reshape(image.shape).sum(axis=2)  # (one colour: blurred without its axis)
     return (
         np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8, np.float32),
         np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8, np.float32),
@@ -457,15 +461,17 @@ def _face(
     letter: NDArray[np.bool_],
     mark: Mark,
     squashes: tuple[float, ...] = SQUASHES,
+    square_sizes: int = COARSE_RADII[1],
 ) -> tuple[Fit, Fit]:
     """The best triangle and the best square centred on the letter ``mark``, seen
-    through one of ``squashes`` (or near it).
+    through one of ``squashes`` (or near it), the square's size looked for first
+    among ``square_sizes``.
 
     Their sizes are bound to the letter's: a d20's up letter is about two thirds of its
     triangle's height, the vowel die's half its square's side (a mark much larger than
     its face's letter, or much smaller, finds no face of its size around it).
     """
-    size = max(mark.w, mark.h)
+    size = _face_size(mark)
     centre = (mark.cx, mark.cy)
     triangle = _fit(
         grads,
@@ -475,9 +481,17 @@ def _face(
         size * np.linspace(*TRIANGLE_RADII, COARSE_RADII[0]),
         squashes_tried=squashes,
     )
-    halves = size * math.sqrt(2) * np.linspace(*SQUARE_HALVES, COARSE_RADII[1])
+    halves = size * math.sqrt(2) * np.linspace(*SQUARE_HALVES, square_sizes)
     square = _fit(grads, letter, centre, 4, halves, squashes_tried=squashes)
     return triangle, square
+
+
+def _face_size(mark: Mark) -> float:
+    """The size of a letter its face's size is bound to: the larger side of its box, or a
+    bar's length (a sans-serif I turned 45 degrees: its box's side is 0.7 of it, and its
+    square was larger than the sizes tried, seed 103)."""
+    size = float(_size(mark))
+    return max(size, stroke_box(mark)[1]) if _bar(mark) else size
 
 
 def _ups(fit: Fit) -> tuple[float, ...]:
@@ -789,7 +803,9 @@ LEANING_SLACK = 20.0
 LEANING_INK = 30.0
 
 
-def _leaning_ups(gray: NDArray[np.uint8], face: Face) -> tuple[float, ...] | None:
+def _leaning_ups(
+    gray: NDArray[np.uint8], face: Face, slack: float = LEANING_SLACK
+) -> tuple[float, ...] | None:
     """The directions a d20's up letter may point to, told by the letters of the faces
     leaning around it (at least two), or None.
 
@@ -827,7 +843,7 @@ def _leaning_ups(gray: NDArray[np.uint8], face: Face) -> tuple[float, ...] | Non
     off = (np.array(tops)[None, :] - turns[:, None]) % 120.0
     worst = np.minimum(off, 120.0 - off).max(axis=1)
     best = int(np.argmin(worst))
-    if worst[best] > LEANING_SLACK:
+    if worst[best] > slack:
         return None
     return tuple((turns[best] + k * 120.0 + 180.0) % 360.0 - 180.0 for k in range(3))
 
@@ -1134,8 +1150,8 @@ class Layout:
     seen (its face was not): the others are read, in their places."""
     tentative: int | None = None
     """A face read from a letter seen alone, without its face or its die's other letters:
-    it is a die only if it reads surely; if not, where the lost die lies is not known and
-    the consonants are all in doubt."""
+    it is a die only if it reads surely; if not, where the lost die lies is not known: it
+    is read as a die not seen (:attr:`missing`, its place unknown)."""
     by_letters: tuple[tuple[Face, Face], ...] = ()
     """Four dice whose shapes do not tell the vowel die: each face as a d20's and as the
     vowel die's, for the letters to tell (see :func:`_told_by_letters`)."""
@@ -1256,6 +1272,58 @@ def _lying_vowel(
     return None
 
 
+#: Sizes of square tried first when the vowel die is looked for again among the letters
+#: that found no face (see :func:`_missed_vowel_die`), instead of :data:`COARSE_RADII`'s.
+FINER_SQUARE_SIZES = 25
+#: ... among this many of them, the largest first.
+MISSED_TRIED = 2
+
+
+def _missed_vowel_die(
+    image: NDArray[np.uint8],
+    grads: _Gradients,
+    letter: NDArray[np.bool_],
+    dice: list[Mark],
+    faceless: list[Mark],
+) -> tuple[Mark, tuple[Fit, Fit], _Gradients | None] | None:
+    """The vowel die among the letters that found no face, when three d20 and no square
+    were found: its square looked for again among finer sizes, in the photo's shade or
+    in one of its colours, clearly more square than triangular (as
+    :func:`_lying_vowel`'s); its face, and the colour's derivatives if one told it.
+
+    A face's edge is a step of a pixel or two: a square whose edges lie between two of
+    the coarse sizes tried steps over them all (a black vowel die on a dark table, a
+    white one on a light table: squares of 5.5 and 4.1 where the coarse sizes found 1.8,
+    seeds 13, 137). A blue die on a wooden table is as light as the wood: its edge steps
+    in blue and in red, the other way, but hardly in their sum (a square of 8.7 in blue,
+    1.5 in the sum: seed 59). Looked for only then: the sizes cost twice the square's
+    search, and each colour's derivatives a blur of the photo.
+    """
+    largest = max(_size(m) for m in dice)
+    away = [
+        m
+        for m in faceless
+        if _size(m) >= LEANING_SIZE * largest
+        and all(math.hypot(m.cx - d.cx, m.cy - d.cy) > LEANING * _size(d) for d in dice)
+    ][:MISSED_TRIED]
+    colours: list[_Gradients | None] = [None] * image.shape[2]
+    for mark in away:
+        found: list[tuple[tuple[Fit, Fit], _Gradients | None]] = []
+        for c in range(-1, image.shape[2]):
+            if c >= 0 and colours[c] is None:
+                colours[c] = _gradients(np.ascontiguousarray(image[..., c : c + 1]))
+            source = grads if c < 0 else colours[c]
+            assert source is not None
+            fit = _face(source, letter, mark, square_sizes=FINER_SQUARE_SIZES)
+            triangle, square = fit
+            if square.support >= MIN_SUPPORT and square.support > CLEARLY_SQUARE * triangle.support:
+                found.append((fit, None if c < 0 else source))
+        if found:
+            fit, source = max(found, key=lambda f: f[0][1].support)
+            return mark, fit, source
+    return None
+
+
 #: The dice's up letters are all of a size: the smallest is over half the largest (1,248
 #: faces read right, seeds 11 to 61); a letter of a face leaning away is a third to a
 #: half of its die's up letter (seed 41: 16 px beside a black die's faceless 40 px Z).
@@ -1330,6 +1398,19 @@ class _Unfaced:
     """No letter of its leaning faces was seen: it may be a mark of the table."""
 
 
+def _hole_in(mark: Mark, letter: Mark, holders: list[Mark]) -> bool:
+    """Whether ``mark`` is a hole of ``letter`` (``holders``: the marks whose inner marks
+    are all holes), a letter and not a light face around its own letter (see
+    :data:`FACE_SOLID`). Its letter found no face, a hole is no die either: the edges of a
+    letter's outline, its blurred rim beyond the ink masked, fit a face around its hole
+    (an A's, seed 137)."""
+    return (
+        _inside(mark, letter)
+        and any(letter is h for h in holders)
+        and (_solidity(letter) <= FACE_SOLID)
+    )
+
+
 def _find_dice(
     gray: NDArray[np.uint8], image: NDArray[np.uint8], *, glare: bool = False
 ) -> tuple[list[Mark], list[tuple[Fit, Fit]], list[tuple[Fit, Fit]], list[Mark], _Unfaced | None]:
@@ -1367,11 +1448,12 @@ def _find_dice(
         ]
         # A letter and its hole, or a light face and its letter, share a centre: the one
         # a face of its own size fits better around is the letter. Another mark near a
-        # larger one (a letter of a face leaning away) is no up face: no face is fitted.
+        # larger one (a letter of a face leaning away) is no up face: no face is fitted;
+        # nor in the hole of a letter that found no face (see :func:`_hole_in`).
         shared = len(near) == 1 and math.hypot(
             mark.cx - marks[near[0]].cx, mark.cy - marks[near[0]].cy
         ) < 0.25 * max(reach, marks[near[0]].w, marks[near[0]].h)
-        if near and not shared:
+        if (near and not shared) or any(_hole_in(mark, f, holders) for f in faceless):
             continue
         own = ink
         fit = _face(grads, letter, mark)
@@ -1403,14 +1485,26 @@ def _find_dice(
     marks, fits, inks = [marks[i] for i in kept], [fits[i] for i in kept], [inks[i] for i in kept]
     if not marks:
         raise NothingFound("aucun dé trouvé sur la photo")
-    if len(marks) == 3:
+    if len(marks) in (2, 3):
         # Three dice: the game without the vowel die, or its I lying on its side (then
-        # a faint face of a black d20 may have been taken for its square).
+        # a faint face of a black d20 may have been taken for its square); two: a die
+        # lost besides (a white one under a lamp).
         lying = _lying_vowel(gray, image, grads, ink, marks)
         if lying is not None:
             marks.append(lying[0])
             fits.append(lying[1])
             inks.append(lying[2])
+    sizes = [COARSE_RADII[1]] * len(marks)
+    colour: dict[int, _Gradients] = {}
+    if len(marks) == 3 and all(s.support <= SQUARE_OVER_TRIANGLE * t.support for t, s in fits):
+        missed = _missed_vowel_die(image, grads, letter, marks, faceless)
+        if missed is not None:
+            if missed[2] is not None:
+                colour[len(marks)] = missed[2]
+            marks.append(missed[0])
+            fits.append(missed[1])
+            inks.append(ink)
+            sizes.append(FINER_SQUARE_SIZES)
     # One camera sees every face: each is fitted again through the squash most faces
     # show (a square squashed at will fits a d20's face seen at an angle too well).
     best = [max(pair, key=lambda f: f.support) for pair in fits]
@@ -1424,8 +1518,15 @@ def _find_dice(
     up_lost = _unfaced(marks, lost, centred, faceless) if len(marks) == 3 and squares else []
     plain = _plain_gradients(image, inks + [ink] * len(up_lost), marks + up_lost)
     masks = [letter if own is ink else _masked(own) for own in inks]
-    shapes = [_face(grads, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
-    turns = [_face(plain, mask, mark, (common,)) for mark, mask in zip(marks, masks, strict=True)]
+    # (A face told in one colour only is fitted again in it, its letter not painted over.)
+    shapes = [
+        _face(colour.get(k, grads), mask, mark, (common,), n)
+        for k, (mark, mask, n) in enumerate(zip(marks, masks, sizes, strict=True))
+    ]
+    turns = [
+        _face(colour.get(k, plain), mask, mark, (common,), n)
+        for k, (mark, mask, n) in enumerate(zip(marks, masks, sizes, strict=True))
+    ]
     if not up_lost:
         return marks, shapes, turns, lost, None
     faint = _face(plain, letter, up_lost[0], (common,))[0]
@@ -1499,7 +1600,7 @@ def dice_faces(image: Image) -> Layout:
         warnings.append(NO_VOWEL_DIE)
         return _ordered(d20, warnings, mixed=False)
     if len(marks) != 4:
-        warnings.append(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
+        warnings.append(_found(len(marks)))
     elif not (
         squareness[order[0]] > SQUARE_OVER_TRIANGLE > squareness[order[1]]
         or _clearly_square(fits[order[0]], fits[order[1]])
@@ -1527,7 +1628,7 @@ def dice_faces(image: Image) -> Layout:
             # have taken the face's corners for its edges' middles).
             ups = _ups(seen.turn)
             unfaced_d20 = Face(seen.mark, 3, ups + tuple(u + 180.0 for u in ups), d6.squash)
-            warnings.remove(f"{len(marks)} dé(s) trouvé(s) sur 4 : lecture incertaine")
+            warnings.remove(_found(len(marks)))
             found = _ordered([*sorted([*d20, unfaced_d20], key=_left), d6], warnings, False)
             # A letter seen alone is a die only if it reads as a letter.
             return replace(found, tentative=gap) if seen.alone else found
@@ -1535,6 +1636,11 @@ def dice_faces(image: Image) -> Layout:
             return Layout(layout.faces, layout.warnings, missing=1, gap=gap)
         return Layout(layout.faces, layout.warnings, missing=1)
     return layout
+
+
+def _found(count: int) -> str:
+    """The warning of fewer dice found than four."""
+    return f"{count} dé(s) trouvé(s) sur 4 : lecture incertaine"
 
 
 def _printed(image: NDArray[np.uint8], marks: list[Mark]) -> list[bool]:
@@ -1582,14 +1688,21 @@ def _told_by_letters(
     A d20 carries consonants only and the vowel die vowels only: taken for the wrong
     die, a face's nearest letter is one its die does not carry, and it is unsure. The
     shapes fail to tell the vowel die now and then (a black vowel die on a dark table
-    shows hardly a square, a glare spur moves its letter's centre off its square)."""
+    shows hardly a square, a glare spur moves its letter's centre off its square).
+
+    A face around which letters lean as around a d20's up face (see :func:`_leaned_on`)
+    is a d20's too, however it reads: a lamp that washed out its face and part of its
+    letter leaves a stroke read as the vowel die's I, or no letter at all."""
     reads = _read_faces([f for pair in either for f in pair], model, gray)
     as_d20, as_d6 = reads[0::2], reads[1::2]
+    leaned = [_leaned_on(gray, pair[0]) for pair in either]
+    consonant = [as_d20[i][1] >= UNSURE_BELOW or leaned[i] for i in range(len(either))]
     vowels = [
         v
         for v in range(len(either))
         if as_d6[v][1] >= UNSURE_BELOW
-        and all(as_d20[i][1] >= UNSURE_BELOW for i in range(len(either)) if i != v)
+        and not leaned[v]
+        and all(consonant[i] for i in range(len(either)) if i != v)
     ]
     if len(vowels) != 1:
         return None
@@ -1597,6 +1710,20 @@ def _told_by_letters(
     d20 = sorted((i for i in range(len(either)) if i != v), key=lambda i: either[i][0].mark.cx)
     layout = _ordered([*(either[i][0] for i in d20), either[v][1]], [], mixed=False)
     return layout, [*(as_d20[i] for i in d20), as_d6[v]]
+
+
+#: Letters lean around a face as around a d20's up face when two or more lie where its
+#: leaning faces' letters do, each this close (degrees) to the middle of an edge of a
+#: triangle turned by them all. Seeds 11, 23, 31, the 300 photos whose dice the shapes
+#: told: 564 d20 faces of 897 leaned on so (11 more beyond 10 degrees); 4 vowel dice of
+#: 299 (marks of the table around them: 16 more beyond 10 degrees).
+LEANED_ON = 10.0
+
+
+def _leaned_on(gray: NDArray[np.uint8], face: Face) -> bool:
+    """Whether letters lean around ``face`` (a d20's) as around a d20's up face: the
+    vowel die, a cube, shows none around its own."""
+    return _leaning_ups(gray, face, LEANED_ON) is not None
 
 
 def _gap(d20: list[Face], lost: list[Mark], centred: bool) -> int | None:
@@ -1701,14 +1828,17 @@ def read_dice(
         conf = min(sure, UNSURE_BELOW / 2) if layout.mixed else sure
         values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
+    warnings = layout.warnings
+    missing, gap = layout.missing, layout.gap
     if layout.tentative is not None and values[layout.tentative] == "?":
-        # Not a letter: perhaps no die, and then where the lost one lies is not known.
-        for i, face in enumerate(layout.faces):
-            if face.corners == 3:
-                values[i], confidence[i] = "?", min(confidence[i], UNSURE_BELOW / 2)
-    for _ in range(layout.missing):  # a lost consonant die, where it lies if known
-        at = len(values) - 1 if layout.gap is None else layout.gap
+        # Not a letter: perhaps no die, and then where the lost one lies is not known,
+        # as for a die not seen (the two consonants read are kept: the game asks for a
+        # word holding the three in any order).
+        del values[layout.tentative], confidence[layout.tentative]
+        warnings, missing, gap = (*warnings, _found(len(layout.faces) - 1)), 1, None
+    for _ in range(missing):  # a lost consonant die, where it lies if known
+        at = len(values) - 1 if gap is None else gap
         values.insert(at, "?")
         confidence.insert(at, 0.0)
     uncertain = [i for i, conf in enumerate(confidence) if conf < UNSURE_BELOW]
-    return Reading("dice", tuple(values), tuple(confidence), tuple(uncertain), layout.warnings)
+    return Reading("dice", tuple(values), tuple(confidence), tuple(uncertain), warnings)
