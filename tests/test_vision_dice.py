@@ -485,3 +485,25 @@ def test_a_lost_die_whose_place_is_not_known_leaves_the_consonants_read() -> Non
     reading = read_dice(photo)
     assert reading.values == ("S", "S", "?", "A")
     assert reading.uncertain == (2,)
+
+
+def test_a_light_letter_bloated_by_a_lamps_glow_is_read_from_its_core() -> None:
+    # A white letter on a dark die under a lamp: its blurred rim and the glow around it
+    # are as light as the thresholds the marks and Otsu's take, and it is cut bloated (a
+    # Lato W's strokes melted into one blob, a serif L into a boot). Cut near its own
+    # ink, its core reads it, in the turn its die's leaning letters tell: in its face's
+    # fitted turns, a quarter off, a Lato N's core read surely as a Z.
+    for seed, i, faces in ((113, 55, "MTW*"), (109, 83, "BLL*"), (53, 55, "CFNO")):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo).values == tuple(faces), (seed, i)
+
+
+def test_a_face_is_turned_by_leaning_letters_seen_edge_on() -> None:
+    # A lamp washes out a dark die's edges and its face is fitted turned: a Lato M reads
+    # W, a narrow Q in no turn. The letters of the faces leaning around it turn it, but
+    # seen edge-on they are under the marks' 10 pixels: looked for magnified, they are.
+    for seed, i, faces in ((131, 0, "CMRU"), (137, 69, "MQL*")):
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo).values == tuple(faces), (seed, i)
