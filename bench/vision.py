@@ -189,11 +189,12 @@ def _values_line(
 ) -> str:
     values = sum(len(t) for t in truths)
     right = silent = unsure = whole = 0
-    for got, truth in zip(readings, truths, strict=True):
-        if got is None:
+    for read, truth in zip(readings, truths, strict=True):
+        if read is None:
             continue
-        if kind == "dice" and len(got) == len(truth) - 1:
-            got = [*got, "?"]  # the vowel die not seen: its face not given, as a "?"
+        got = read
+        if kind == "dice" and len(read) == len(truth) - 1:
+            got = [*read, "?"]  # the vowel die not seen: its face not given, as a "?"
         if len(got) != len(truth):
             continue
         judged = _judged_as_played(kind, got, truth)
