@@ -471,7 +471,7 @@ def _face(
     triangle's height, the vowel die's half its square's side (a mark much larger than
     its face's letter, or much smaller, finds no face of its size around it).
     """
-    size = _face_size(mark)
+    size = max(mark.w, mark.h)
     centre = (mark.cx, mark.cy)
     triangle = _fit(
         grads,
@@ -484,14 +484,6 @@ def _face(
     halves = size * math.sqrt(2) * np.linspace(*SQUARE_HALVES, square_sizes)
     square = _fit(grads, letter, centre, 4, halves, squashes_tried=squashes)
     return triangle, square
-
-
-def _face_size(mark: Mark) -> float:
-    """The size of a letter its face's size is bound to: the larger side of its box, or a
-    bar's length (a sans-serif I turned 45 degrees: its box's side is 0.7 of it, and its
-    square was larger than the sizes tried, seed 103)."""
-    size = float(_size(mark))
-    return max(size, stroke_box(mark)[1]) if _bar(mark) else size
 
 
 def _ups(fit: Fit) -> tuple[float, ...]:
