@@ -808,10 +808,10 @@ LEANING_ZOOM = 2
 
 
 def _leaning_ups(
-    gray: NDArray[np.uint8], face: Face, slack: float = LEANING_SLACK
+    gray: NDArray[np.uint8], face: Face, slack: float = LEANING_SLACK, zoom: int = LEANING_ZOOM
 ) -> tuple[float, ...] | None:
     """The directions a d20's up letter may point to, told by the letters of the faces
-    leaning around it (at least two), or None.
+    leaning around it (at least two), looked for magnified ``zoom`` times, or None.
 
     Each of the three faces that share an edge with the up face carries its letter at its
     centre, beyond the middle of that edge: opposite a corner of the up face, where the
@@ -835,15 +835,15 @@ def _leaning_ups(
     tops = []
     # Magnified: a leaning letter seen edge-on is often under the marks' 10 pixels.
     big = np.asarray(
-        cv2.resize(window, None, fx=LEANING_ZOOM, fy=LEANING_ZOOM, interpolation=cv2.INTER_LINEAR),
+        cv2.resize(window, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_LINEAR),
         np.uint8,
     )
-    for other in find_marks(big, stroke=INK_STROKE * LEANING_ZOOM, min_contrast=LEANING_INK):
-        dx = other.cx / LEANING_ZOOM + x0 - mark.cx
-        dy = (other.cy / LEANING_ZOOM + y0 - mark.cy) / face.squash
+    for other in find_marks(big, stroke=INK_STROKE * zoom, min_contrast=LEANING_INK):
+        dx = other.cx / zoom + x0 - mark.cx
+        dy = (other.cy / zoom + y0 - mark.cy) / face.squash
         far = math.hypot(dx, dy) / size
         if LEANING_AT[0] <= far <= LEANING_AT[1] and (
-            LEANING_SIZES[0] <= max(other.w, other.h) / LEANING_ZOOM / size <= LEANING_SIZES[1]
+            LEANING_SIZES[0] <= max(other.w, other.h) / zoom / size <= LEANING_SIZES[1]
         ):
             tops.append(_angle(np.array([-dx, -dy])))
     if len(tops) < 2:
@@ -1745,14 +1745,16 @@ def _told_by_letters(
 #: leaning faces' letters do, each this close (degrees) to the middle of an edge of a
 #: triangle turned by them all. Seeds 11, 23, 31, the 300 photos whose dice the shapes
 #: told: 564 d20 faces of 897 leaned on so (11 more beyond 10 degrees); 4 vowel dice of
-#: 299 (marks of the table around them: 16 more beyond 10 degrees).
+#: 299 (marks of the table around them: 16 more beyond 10 degrees). Measured on the
+#: photo as it is, so looked for there: magnified (as a face in doubt is turned), other
+#: marks lean, and a washed-out d20 beside the vowel die was not told (seed 149/42).
 LEANED_ON = 10.0
 
 
 def _leaned_on(gray: NDArray[np.uint8], face: Face) -> bool:
     """Whether letters lean around ``face`` (a d20's) as around a d20's up face: the
     vowel die, a cube, shows none around its own."""
-    return _leaning_ups(gray, face, LEANED_ON) is not None
+    return _leaning_ups(gray, face, LEANED_ON, zoom=1) is not None
 
 
 def _gap(d20: list[Face], lost: list[Mark], centred: bool) -> int | None:
