@@ -223,19 +223,26 @@ def _candidates(
         for m in find_marks(shade, min_contrast=0.0 if glare else FAINT_MARK, frames=True)
         if m.contrast >= FAINT_MARK or _lit_beside(shade, m) >= FAINT_MARK
     ]
-    plain = [m for m in marks if _plain_around(image, m) < PLAIN_AROUND]
-    areas = [int((m.mask > 0).sum()) for m in plain]
     # The cells of a checked cloth are plain all around too, but come by the dozen, all
-    # alike; dice letters differ (other letters, other turns).
-    sizes = np.array([[m.w, m.h, a] for m, a in zip(plain, areas, strict=True)], float)
-    twins = [int((np.abs(sizes - row) <= TWIN * row).all(axis=1).sum()) - 1 for row in sizes]
-    # Streaks of wood and shadows fade in and out; a printed letter steps (its cells
-    # are twins all the same: blurred or not, a cloth's cells are counted together).
-    kept = [
-        m
-        for m, t in zip(plain, twins, strict=True)
-        if t < PATTERN_TWINS and _sharpness(gray, m) > SHARP
-    ]
+    # alike; dice letters differ (other letters, other turns). Streaks of wood and
+    # shadows fade in and out; a printed letter steps (its cells are twins all the same:
+    # blurred or not, a cloth's cells are counted together).
+    sizes = np.array([[m.w, m.h, int((m.mask > 0).sum())] for m in marks], float)
+    plain: dict[int, bool] = {}
+
+    def is_plain(i: int) -> bool:
+        # Asked only as needed: on a checked cloth some 800 marks, and a cell is known
+        # for one by three plain twins (a third of a photo's time was spent asking all).
+        if i not in plain:
+            plain[i] = _plain_around(image, marks[i]) < PLAIN_AROUND
+        return plain[i]
+
+    kept = []
+    for i, mark in enumerate(marks):
+        alike = np.flatnonzero((np.abs(sizes - sizes[i]) <= TWIN * sizes[i]).all(axis=1))
+        twins = itertools.islice((j for j in alike if j != i and is_plain(int(j))), PATTERN_TWINS)
+        if sum(1 for _ in twins) < PATTERN_TWINS and is_plain(i) and _sharpness(gray, mark) > SHARP:
+            kept.append(mark)
     # Largest by size, not by ink: a filled blob (a cell of a cloth) has more ink than
     # a letter of its size or larger.
     return sorted(kept, key=lambda m: -max(m.w, m.h))
