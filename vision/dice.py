@@ -371,7 +371,7 @@ SQUASHES = (1.0, 0.88, 0.76)
 _Gradients = tuple[NDArray[np.float32], NDArray[np.float32]]
 
 
-def _gradients(image: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+def _gradients(image: NDArray[np.uint8]) -> _Gradients:
     """Derivatives along x and y of the slightly blurred photo, summed over its colours."""
     blurred = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5)
     smooth = blurred.reshape(image.shape).sum(axis=2)  # (one colour: blurred without its axis)
@@ -382,7 +382,7 @@ def _gradients(image: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[n
 
 
 def _supports(
-    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    grads: _Gradients,
     letter: NDArray[np.bool_],
     centre: tuple[float, float],
     corners: int,
@@ -436,7 +436,7 @@ COARSE_RADII = (13, 9)
 
 
 def _fit(
-    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    grads: _Gradients,
     letter: NDArray[np.bool_],
     centre: tuple[float, float],
     corners: int,
@@ -464,7 +464,7 @@ def _fit(
 
 
 def _face(
-    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    grads: _Gradients,
     letter: NDArray[np.bool_],
     mark: Mark,
     squashes: tuple[float, ...] = SQUASHES,
@@ -1227,7 +1227,7 @@ def _without_letters(image: NDArray[np.uint8], ink: NDArray[np.uint8]) -> NDArra
 
 def _plain_gradients(
     image: NDArray[np.uint8], inks: list[NDArray[np.uint8]], marks: list[Mark]
-) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+) -> _Gradients:
     """The derivatives of the photo without its letters (``inks``: each mark's), around
     the up letters only (painting the letters over is a blur of the whole photo: 38 ms of
     a 1024 px photo, where the faces' polygons only reach twice their letter's size)."""
@@ -1286,7 +1286,7 @@ def _lying_bars(gray: NDArray[np.uint8], image: NDArray[np.uint8]) -> list[Mark]
 def _lying_vowel(
     gray: NDArray[np.uint8],
     image: NDArray[np.uint8],
-    grads: tuple[NDArray[np.float32], NDArray[np.float32]],
+    grads: _Gradients,
     ink: NDArray[np.uint8],
     dice: list[Mark],
 ) -> tuple[Mark, tuple[Fit, Fit], NDArray[np.uint8]] | None:
@@ -1335,13 +1335,7 @@ def _missed_vowel_die(
     1.5 in the sum: seed 59). Looked for only then: the sizes cost twice the square's
     search, and each colour's derivatives a blur of the photo.
     """
-    largest = max(_size(m) for m in dice)
-    away = [
-        m
-        for m in faceless
-        if _size(m) >= LEANING_SIZE * largest
-        and all(math.hypot(m.cx - d.cx, m.cy - d.cy) > LEANING * _size(d) for d in dice)
-    ][:MISSED_TRIED]
+    away = _apart(faceless, dice)[:MISSED_TRIED]
     colours: list[_Gradients | None] = [None] * image.shape[2]
     for mark in away:
         found: list[tuple[tuple[Fit, Fit], _Gradients | None]] = []
@@ -1578,14 +1572,20 @@ def _unfaced(
     face), not on a die found."""
     if centred:
         return lost[:1]
-    largest = max(_size(m) for m in marks)
-    alone = [
+    alone = _apart(faceless, marks)
+    return alone if len(alone) == 1 and not lost else []
+
+
+def _apart(faceless: list[Mark], dice: list[Mark]) -> list[Mark]:
+    """The letters that found no face of the dice's letters' size (not a letter of a
+    face leaning away) and not on a die found: a die's up letter, its face not seen."""
+    largest = max(_size(m) for m in dice)
+    return [
         f
         for f in faceless
         if _size(f) >= LEANING_SIZE * largest
-        and all(math.hypot(f.cx - m.cx, f.cy - m.cy) > LEANING * _size(m) for m in marks)
+        and all(math.hypot(f.cx - m.cx, f.cy - m.cy) > LEANING * _size(m) for m in dice)
     ]
-    return alone if len(alone) == 1 and not lost else []
 
 
 def dice_faces(image: Image) -> Layout:
