@@ -1076,9 +1076,10 @@ def read_letters(
         for i, ((label, conf), guess) in enumerate(zip(guesses, read[first:last], strict=True))
     ]
     misplaced = out_of_step(row)
-    tall = _too_tall(row, [label for label, _ in guesses])
-    cut_short = _cut_short(gray, found, [label for label, _ in guesses], model)
-    broken = _broken_off(row, [label for label, _ in guesses], model)
+    labels = [label for label, _ in guesses]
+    tall = _too_tall(row, labels)
+    cut_short = _cut_short(gray, found, labels, model)
+    broken = _broken_off(row, labels, model)
     feet = _whole_feet(row, broken)
     warnings: list[str] = []
     if len(row.marks) > MAX_TILES:
