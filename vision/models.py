@@ -28,7 +28,7 @@ from vision.reading import find_marks
 from vision.synthetic import TABLES, table
 
 #: Bumped whenever rendering, normalisation, features or negatives change.
-MODEL_VERSION = 5
+MODEL_VERSION = 6
 
 #: Seeds of the empty tables the negatives are mined from (the tests use other seeds).
 NEGATIVE_SEEDS = range(1000, 1012)
