@@ -905,6 +905,14 @@ def _turned_off(faces: list[Face], reads: list[_Read], model: GlyphModel) -> lis
     ends = list(itertools.accumulate(len(turns) for turns in ups))
     answers = []
     for face, read, glyphs, end in zip(faces, reads, more, ends, strict=True):
+        if _hairline(face.mark):
+            # One stroke reads whatever letter its angle makes (upright an I, slanted
+            # a Z), so turned it reads the turn: only a stroke as thick as a letter's
+            # stem is turned (an I on a square fitted off, seeds 47, 71, 191). A
+            # hairline is a die's edge: taken for the vowel die's letter, it was read
+            # I turned a half step (seed 43).
+            answers.append(read)
+            continue
         votes = flat[end - len(glyphs) : end]
         every = _judged(face, read.glyphs + glyphs, read.votes + votes, model)
         own = read.best.closest
@@ -975,6 +983,18 @@ BAR_THIN = 0.25
 #: there: at most 0.70 full).
 STEM_FULL = 0.75
 STEM_THIN = 0.35
+
+
+#: A stroke under this share as thick as it is long is a hairline, no letter's stem: the
+#: vowel die's I read right only turned off its square (seeds 47, 71, 191) were 0.23 to
+#: 0.27; a d20's edge taken for the vowel die's letter, 0.10 (seed 43).
+HAIRLINE = 0.15
+
+
+def _hairline(mark: Mark) -> bool:
+    """Whether a mark is one thin straight stroke: an edge, not a letter's stem."""
+    thin, long = stroke_box(mark)
+    return _bar(mark) and thin < HAIRLINE * long
 
 
 def _bar(mark: Mark) -> bool:
