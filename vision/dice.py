@@ -164,12 +164,14 @@ TABLE_BUSIER = 2.0
 #: Among more than four faces as large as the dice's letters, the dice are the four
 #: (or three, one the vowel die's) printed this many times more clearly than every other
 #: mark, each of which lies on a busier surface than any of theirs (see :func:`_clearest`).
-#: Seeds 11 to 61, 13, 29, 73, 101, 167, 179, 181, 36 photos with more than four: the
-#: dice's letters 1.9 to 47 times clearer than the clearest other mark (2.2 and 2.6 the
-#: least, seeds 31 and 181); dice's letters 368 to 4340, other marks 57 to 458.
+#: 47 photos with more than four faces found (seeds 11 to 61, 13, 17, 19, 29, 59, 73, 101
+#: to 131, 167, 179, 181): the faintest die's letter 2.2 to 47 times clearer than the
+#: clearest other mark of its photo (2.2 and 2.6 the least, seeds 31/14 and 181/24);
+#: dice's letters 368 to 4,340 clear, the other marks 57 to 458.
 CLEARER = 2.0
-#: The busiest surface a letter's clearness is taken as lying on: dice's letters lie on
-#: surfaces 0.03 to 0.23 busy, other marks on 0.16 to 0.30 (:func:`_plain_around`).
+#: The least busy surface a mark's clearness is taken as lying on (dice's letters lie
+#: on surfaces 0.02 to 0.23 busy, the other marks on 0.15 to 0.30, see
+#: :func:`_plain_around`): a letter on a plain face is as clear as its contrast allows.
 CLEAR_PLAIN = 0.05
 
 #: A mark filling this share of its box and :data:`BLOB_SOLID` of its convex hull, and
@@ -1735,8 +1737,7 @@ def _clearest(
 
     What the model reads does not tell them: a streak of wood read as a J, a cloth's
     corner as an L, surely (seeds 31, 53, 61, 167)."""
-    # How clearly each is printed: its contrast over how busy the surface around it is
-    # (floored: a letter on a plain face is as clear as its contrast allows).
+    # How clearly each is printed: its contrast over how busy the surface around it is.
     busy = [_plain_around(image, m) for m in marks]
     clear = [m.contrast / max(b, CLEAR_PLAIN) for m, b in zip(marks, busy, strict=True)]
     order = sorted(range(len(marks)), key=lambda i: -clear[i])
