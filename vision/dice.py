@@ -1321,11 +1321,14 @@ def _missed_vowel_die(
     letter: NDArray[np.bool_],
     dice: list[Mark],
     faceless: list[Mark],
+    *,
+    squash: float,
 ) -> tuple[Mark, tuple[Fit, Fit], _Gradients | None] | None:
     """The vowel die among the letters that found no face, when three d20 and no square
-    were found: its square looked for again among finer sizes, in the photo's shade or
-    in one of its colours, clearly more square than triangular (as
-    :func:`_lying_vowel`'s); its face, and the colour's derivatives if one told it.
+    were found: its square looked for again among finer sizes, seen through the
+    ``squash`` of the dice found, in the photo's shade or in one of its colours, clearly
+    more square than triangular (as :func:`_lying_vowel`'s); its face, and the colour's
+    derivatives if one told it.
 
     A face's edge is a step of a pixel or two: a square whose edges lie between two of
     the coarse sizes tried steps over them all (a black vowel die on a dark table, a
@@ -1333,7 +1336,10 @@ def _missed_vowel_die(
     seeds 13, 137). A blue die on a wooden table is as light as the wood: its edge steps
     in blue and in red, the other way, but hardly in their sum (a square of 8.7 in blue,
     1.5 in the sum: seed 59). Looked for only then: the sizes cost twice the square's
-    search, and each colour's derivatives a blur of the photo.
+    search, and each colour's derivatives a blur of the photo. One camera sees every die:
+    a faint face's square is a narrow peak among the squashes, which the first search's
+    steps of 0.12 stepped over (a black vowel die on a dark table, its square 3.5 seen
+    through the d20's 0.85, 2.3 through 0.88 and its triangle 1.4: seed 173/47).
     """
     away = _apart(faceless, dice)[:MISSED_TRIED]
     colours: list[_Gradients | None] = [None] * image.shape[2]
@@ -1344,7 +1350,7 @@ def _missed_vowel_die(
                 colours[c] = _gradients(np.ascontiguousarray(image[..., c : c + 1]))
             source = grads if c < 0 else colours[c]
             assert source is not None
-            fit = _face(source, letter, mark, square_sizes=FINER_SQUARE_SIZES)
+            fit = _face(source, letter, mark, (squash,), FINER_SQUARE_SIZES)
             triangle, square = fit
             if square.support >= MIN_SUPPORT and square.support > CLEARLY_SQUARE * triangle.support:
                 found.append((fit, None if c < 0 else source))
@@ -1527,7 +1533,8 @@ def _find_dice(
     sizes = [COARSE_RADII[1]] * len(marks)
     colour: dict[int, _Gradients] = {}
     if len(marks) == 3 and all(s.support <= SQUARE_OVER_TRIANGLE * t.support for t, s in fits):
-        missed = _missed_vowel_die(image, grads, letter, marks, faceless)
+        squash = float(np.median([max(pair, key=lambda f: f.support).squash for pair in fits]))
+        missed = _missed_vowel_die(image, grads, letter, marks, faceless, squash=squash)
         if missed is not None:
             if missed[2] is not None:
                 colour[len(marks)] = missed[2]
