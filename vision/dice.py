@@ -1354,11 +1354,14 @@ def _missed_vowel_die(
     letter: NDArray[np.bool_],
     dice: list[Mark],
     faceless: list[Mark],
+    *,
+    squash: float,
 ) -> tuple[Mark, tuple[Fit, Fit], _Gradients | None] | None:
     """The vowel die among the letters that found no face, when three d20 and no square
-    were found: its square looked for again among finer sizes, in the photo's shade or
-    in one of its colours, clearly more square than triangular (as
-    :func:`_lying_vowel`'s); its face, and the colour's derivatives if one told it.
+    were found: its square looked for again among finer sizes, seen through the
+    ``squash`` of the dice found, in the photo's shade or in one of its colours, clearly
+    more square than triangular (as :func:`_lying_vowel`'s); its face, and the colour's
+    derivatives if one told it.
 
     A face's edge is a step of a pixel or two: a square whose edges lie between two of
     the coarse sizes tried steps over them all (a black vowel die on a dark table, a
@@ -1366,7 +1369,10 @@ def _missed_vowel_die(
     seeds 13, 137). A blue die on a wooden table is as light as the wood: its edge steps
     in blue and in red, the other way, but hardly in their sum (a square of 8.7 in blue,
     1.5 in the sum: seed 59). Looked for only then: the sizes cost twice the square's
-    search, and each colour's derivatives a blur of the photo.
+    search, and each colour's derivatives a blur of the photo. One camera sees every die:
+    a faint face's square is a narrow peak among the squashes, which the first search's
+    steps of 0.12 stepped over (a black vowel die on a dark table, its square 3.5 seen
+    through the d20's 0.85, 2.3 through 0.88 and its triangle 1.4: seed 173/47).
     """
     away = _apart(faceless, dice)[:MISSED_TRIED]
     colours: list[_Gradients | None] = [None] * image.shape[2]
@@ -1377,7 +1383,7 @@ def _missed_vowel_die(
                 colours[c] = _gradients(np.ascontiguousarray(image[..., c : c + 1]))
             source = grads if c < 0 else colours[c]
             assert source is not None
-            fit = _face(source, letter, mark, square_sizes=FINER_SQUARE_SIZES)
+            fit = _face(source, letter, mark, (squash,), FINER_SQUARE_SIZES)
             triangle, square = fit
             if square.support >= MIN_SUPPORT and square.support > CLEARLY_SQUARE * triangle.support:
                 found.append((fit, None if c < 0 else source))
@@ -1560,7 +1566,8 @@ def _find_dice(
     sizes = [COARSE_RADII[1]] * len(marks)
     colour: dict[int, _Gradients] = {}
     if len(marks) == 3 and all(s.support <= SQUARE_OVER_TRIANGLE * t.support for t, s in fits):
-        missed = _missed_vowel_die(image, grads, letter, marks, faceless)
+        squash = float(np.median([max(pair, key=lambda f: f.support).squash for pair in fits]))
+        missed = _missed_vowel_die(image, grads, letter, marks, faceless, squash=squash)
         if missed is not None:
             if missed[2] is not None:
                 colour[len(marks)] = missed[2]
@@ -1915,6 +1922,112 @@ def upright_glyph(face: Face, label: str, model: GlyphModel) -> Mask:
     return turned[int(np.argmin(squared.min(axis=1)))]
 
 
+#: Sizes of the vowel die's square tried when its letter is read again (half its side
+#: over its letter's size, as :data:`SQUARE_HALVES`, wider): an I turned a third of a
+#: right angle has a box a fifth smaller than its height, and its die's edge lay 1.3
+#: to 1.4 times its box away (seed 191/56), where :data:`SQUARE_HALVES` stops.
+AGAIN_HALVES = (0.6, 1.6)
+
+#: Marks tried as the vowel die's letter when it is read again: the one read first, then
+#: this many more, the largest first...
+AGAIN_TRIED = 2
+#: ... whose centre lies this many times the dice's largest letter from the first one's
+#: at most (a light letter beside a lamp's highlight, lit on three sides only, left its
+#: place to the highlight, 0.7 of it away, or to its own hole: seeds 73/64, 181/41)...
+AGAIN_NEAR = 1.5
+#: ... looked for in a window of this many times that letter on each side of it (a mark
+#: is at most 0.3 of the window's height: :func:`vision.reading.find_marks`).
+AGAIN_WINDOW = 4.0
+
+
+def _vowel_again(
+    image: Image, gray: NDArray[np.uint8], faces: list[Face], model: GlyphModel
+) -> tuple[Face, tuple[str, float]] | None:
+    """The vowel die's face (the last of ``faces``) and its reading, found again when its
+    letter was read "?" as found: its square fitted again around its letter among wider
+    sizes, on the photo itself, and failing that around the marks near it, lit on three
+    sides included; the first one that is clearly a square's letter and reads surely.
+
+    Its square is fitted as the dice are found among sizes bound to its letter's box, and
+    turned without the letters (see :func:`_plain_gradients`): an I turned a third of a
+    right angle has a small box for its height, and its square lies beyond those sizes
+    (seed 191/56); a light die on a darker table is a mark itself, painted over with its
+    letter, and its square is lost to the turn (seed 173/13). A lamp's highlight beside a
+    light letter leaves it lit on three sides only, no mark: the highlight, or the
+    letter's hole, took its place (seeds 73/64, 181/41). Looked for only then.
+    """
+    face = faces[-1]
+    small = np.asarray(
+        image
+        if image.shape[:2] == gray.shape
+        else cv2.resize(image, gray.shape[::-1], interpolation=cv2.INTER_AREA),
+        np.uint8,
+    )
+    largest = max(_size(f.mark) for f in faces)
+    for mark in [face.mark, *_near_marks(small, gray, face.mark, largest)[:AGAIN_TRIED]]:
+        square = _square_again(small, mark, face.squash)
+        if square is None:
+            continue
+        again = replace(face, mark=mark, ups=_ups(square))
+        ((letter, sure),) = _read_faces([again], model, gray)
+        if sure >= UNSURE_BELOW:
+            return again, (letter, sure)
+    return None
+
+
+def _near_marks(
+    image: NDArray[np.uint8], gray: NDArray[np.uint8], mark: Mark, largest: int
+) -> list[Mark]:
+    """The printed marks of the dice's letters' size near ``mark`` (see
+    :data:`AGAIN_NEAR`), light or dark, lit on three sides included (see
+    :func:`_candidates`), the largest first; ``mark`` itself left out."""
+    reach = round(AGAIN_WINDOW * max(_size(mark), largest))
+    x0, y0 = max(0, round(mark.cx) - reach), max(0, round(mark.cy) - reach)
+    x1 = min(gray.shape[1], round(mark.cx) + reach)
+    y1 = min(gray.shape[0], round(mark.cy) + reach)
+    window = np.ascontiguousarray(gray[y0:y1, x0:x1])
+    found = [
+        replace(m, x=m.x + x0, y=m.y + y0)
+        for shade in (window, np.asarray(255 - window, np.uint8))
+        for m in find_marks(shade, min_contrast=0.0, frames=True)
+        if m.contrast >= FAINT_MARK or _lit_beside(shade, m) >= FAINT_MARK
+    ]
+    near = [
+        m
+        for m in found
+        if _size(m) >= LEANING_SIZE * largest
+        and math.hypot(m.cx - mark.cx, m.cy - mark.cy) <= AGAIN_NEAR * max(_size(mark), largest)
+        and (m.x, m.y, m.w, m.h) != (mark.x, mark.y, mark.w, mark.h)
+    ]
+    printed = [
+        m for m in near if _plain_around(image, m) < PLAIN_AROUND and _sharpness(gray, m) > SHARP
+    ]
+    return sorted(printed, key=lambda m: -_size(m))
+
+
+def _square_again(image: NDArray[np.uint8], mark: Mark, squash: float) -> Fit | None:
+    """The square around ``mark`` among :data:`AGAIN_HALVES`' sizes, seen through
+    ``squash``, fitted on the photo around it with only that mark masked, if it is
+    clearly more square than triangular (as :func:`_missed_vowel_die`'s), else None."""
+    size = _size(mark)
+    reach = round(2 * AGAIN_HALVES[1] * size) + 10
+    x0, y0 = max(0, round(mark.cx) - reach), max(0, round(mark.cy) - reach)
+    x1 = min(image.shape[1], round(mark.cx) + reach)
+    y1 = min(image.shape[0], round(mark.cy) + reach)
+    grads = _gradients(np.ascontiguousarray(image[y0:y1, x0:x1]))
+    own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    own[mark.y - y0 : mark.y - y0 + mark.h, mark.x - x0 : mark.x - x0 + mark.w] = mark.mask
+    letter = _masked(own)
+    centre = (mark.cx - x0, mark.cy - y0)
+    halves = size * math.sqrt(2) * np.linspace(*AGAIN_HALVES, FINER_SQUARE_SIZES)
+    square = _fit(grads, letter, centre, 4, halves, squashes_tried=(squash,))
+    radii = size * np.linspace(*TRIANGLE_RADII, COARSE_RADII[0])
+    triangle = _fit(grads, letter, centre, 3, radii, squashes_tried=(squash,))
+    if square.support >= MIN_SUPPORT and square.support > CLEARLY_SQUARE * triangle.support:
+        return square
+    return None
+
+
 def read_dice(
     image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
 ) -> Reading:
@@ -1927,6 +2040,12 @@ def read_dice(
     gray, _ = working_gray(image)
     told = _told_by_letters(layout.by_letters, model, gray) if layout.by_letters else None
     layout, reads = told or (layout, _read_faces(layout.faces, model, gray))
+    vowel = not layout.mixed and bool(layout.faces) and layout.faces[-1].corners == 4
+    if vowel and reads[-1][1] < UNSURE_BELOW:
+        again = _vowel_again(image, gray, layout.faces, model)
+        if again is not None:
+            layout = replace(layout, faces=[*layout.faces[:-1], again[0]])
+            reads = [*reads[:-1], again[1]]
     # Dice one above the other are read all the same: their order is a guess, but the
     # game asks for a word holding the three consonants in any order.
     for read, sure in reads:
