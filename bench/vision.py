@@ -10,7 +10,11 @@ and after a calibration with photos of known faces in each font: two photos, BCD
 FGHE, then seven showing every face). The dice's three consonants are scored as the game
 uses them, as a set (a word must hold them all, in any order); the plates and the vowel
 die in their places. A dice photo read as three dice (the vowel die not seen) keeps its
-consonants, its vowel counted "?" (not given, as a "?" is not).
+consonants, its vowel counted "?" (not given, as a "?" is not). The dice are also read
+on photos of the game without the vowel die (three d20, other draws): there the absence
+of the vowel die is a value, right when three dice are read, "?" when a fourth is lost,
+a silent misread when a vowel is read where there is no die. A photo where nothing is
+found, or fewer values than that, counts its values "?" (the players type them).
 
 "After calibration" plays a user with one tile set: for each unseen font, a tile style
 (font and colours) is fixed, three photos of the racks ABCDEFGHIJ, KLMNOPQRST and UVWXYZ
@@ -190,12 +194,16 @@ def _values_line(
     values = sum(len(t) for t in truths)
     right = silent = unsure = whole = 0
     for read, truth in zip(readings, truths, strict=True):
-        if read is None:
+        if read is None:  # nothing found: the players type every value, as for a "?"
+            unsure += len(truth)
             continue
         got = list(read)
         if kind == "dice" and len(got) == len(truth) - 1:
-            got.append("?")  # the vowel die not seen: its face not given, as a "?"
-        if len(got) != len(truth):
+            # The vowel die not seen: its face not given, as a "?"; right if none was rolled.
+            got.append(NO_VOWEL_DIE if truth[-1] == NO_VOWEL_DIE else "?")
+        if len(got) != len(truth):  # never seen: said, and counted as "?" (to be typed)
+            print(f"  ({name} : {len(got)} valeurs lues pour {len(truth)}, comptées « ? »)")
+            unsure += len(truth)
             continue
         judged = _judged_as_played(kind, got, truth)
         whole += judged[0] == len(truth)
@@ -225,14 +233,27 @@ def _judged_as_played(
     return right, unsure, len(truth) - right - unsure
 
 
-def _draw(kind: str, i: int, seed: int) -> tuple[Image, list[object], str]:
-    """Photo ``i`` of plates or dice, its truth and its font (fonts and tables in turn)."""
-    rng = np.random.default_rng(seed * 1000 + i)
+#: The truth of the vowel die's place on a photo of the game without it.
+NO_VOWEL_DIE = "-"
+
+#: Where the draws of the game without the vowel die start (other photos than the
+#: four dice's, which use ``seed * 1000 + i`` for i under 500).
+THREE_DICE = 500
+
+
+def _draw(
+    kind: str, i: int, seed: int, *, vowel_die: bool = True
+) -> tuple[Image, list[object], str]:
+    """Photo ``i`` of plates or dice, its truth and its font (fonts and tables in turn);
+    without ``vowel_die``, three d20 only, the vowel die's place :data:`NO_VOWEL_DIE`."""
+    rng = np.random.default_rng(seed * 1000 + i + (0 if vowel_die else THREE_DICE))
     font, table_kind = UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % len(TABLES)]
     if kind == "numbers":
         plates = draw_numbers(random.Random(seed * 1000 + i)).plates
         return plates_photo(plates, rng, font, table_kind), list(plates), font
     consonants = "".join(rng.choice(list(CONSONANT_FACES), 3))
+    if not vowel_die:
+        return dice_photo(consonants, rng, font, table_kind), [*consonants, NO_VOWEL_DIE], font
     faces = consonants + str(rng.choice(list(VOWEL_FACES)))
     return dice_photo(faces, rng, font, table_kind), list(faces), font
 
@@ -332,6 +353,10 @@ def _numbers_and_dice(count: int, seed: int, root: Path, kinds: Sequence[str]) -
                 _values_line(kind, "plaques après étalonnage (2 photos)", readings, truths, times)
             )
         if kind == "dice":
+            three = [_draw(kind, i, seed, vowel_die=False) for i in range(count)]
+            readings, times = _read_values(kind, [p for p, _, _ in three], [folder] * count)
+            truths_3: list[Sequence[object]] = [truth for _, truth, _ in three]
+            print(_values_line(kind, "dés, jeu sans dé des voyelles", readings, truths_3, times))
             for shown in (CALIBRATION_DICE[:2], CALIBRATION_DICE):
                 users = _dice_users(root, seed, shown)
                 folders = [users[font] for _, _, font in drawn]
