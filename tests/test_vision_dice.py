@@ -143,6 +143,14 @@ def _bench_dice(seed: int, i: int) -> tuple[np.ndarray, str]:
     return dice_photo(faces, rng, font, table), faces
 
 
+def _assert_read_as_drawn(*cases: tuple[int, int, str]) -> None:
+    """Each bench photo ``(seed, index, faces)`` shows the faces drawn, and is read so."""
+    for seed, i, faces in cases:
+        photo, drawn = _bench_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo).values == tuple(faces), (seed, i)
+
+
 def test_a_consonant_reduced_to_one_stroke_is_unsure_not_another_letter() -> None:
     # A serif N whose thin stems the camera lost is a bare diagonal, read surely as an N
     # or a Z by the model: no consonant is one stroke, so the face is "?".
@@ -250,10 +258,7 @@ def test_a_letter_seen_alone_and_not_read_is_a_lost_die_whose_place_is_not_known
 def test_a_letter_seen_alone_without_its_face_is_the_lost_die_when_it_reads_surely() -> None:
     # A white die under a lamp: its up face and the letters of its leaning faces washed
     # out, its up letter alone is seen. Read surely, it is the lost die, in its place.
-    for seed, i, faces in ((11, 0, "VQM*"), (61, 35, "CZZO")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((11, 0, "VQM*"), (61, 35, "CZZO"))
 
 
 def test_a_light_letter_beside_a_lamps_highlight_is_found() -> None:
@@ -288,10 +293,7 @@ def test_a_thin_stroke_the_marks_lost_is_read_with_its_letter() -> None:
     # A serif L's foot, blurred by the camera, is fainter than its stem: the stem alone
     # is an I, which no consonant die carries ("?"). Grown back from the faint ink around
     # the stem, the foot makes it an L again; so the thin ends of a serif S.
-    for seed, i, faces in ((11, 57, "LQT*"), (11, 53, "ZLBE"), (11, 87, "XSTE")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((11, 57, "LQT*"), (11, 53, "ZLBE"), (11, 87, "XSTE"))
 
 
 def test_a_letter_grown_from_faint_ink_is_sure_only_if_fainter_ink_grows_the_same() -> None:
@@ -311,35 +313,26 @@ def test_a_letter_whose_gaps_the_marks_filled_is_thresholded_again_on_its_own_fa
     # lamp's highlight is a blob. Thresholded against its own face, each is read.
     # Read so an M beside a highlight and a J are still far from every learned letter,
     # but sure, and no other turn reads another letter nearer: they are read too.
-    for seed, i, faces in (
+    _assert_read_as_drawn(
         (11, 48, "XSPO"),
         (23, 22, "XDP*"),
         (41, 98, "MRQO"),
         (31, 9, "HNMI"),
         (61, 38, "XTJI"),
-    ):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    )
 
 
 def test_a_letter_far_nearer_to_its_own_glyphs_than_to_any_other_is_sure() -> None:
     # A narrow M looks like the M of one training font; after it, among the 7 nearest
     # glyphs, come a stray N or H. The M is still far nearer than any N or H: it is read.
-    for seed, i, faces in ((11, 94, "MJMI"), (23, 34, "XMQE")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((11, 94, "MJMI"), (23, 34, "XMQE"))
 
 
 def test_a_face_whose_turn_was_fitted_off_is_read_in_the_turns_between() -> None:
     # Where a face's edges are faint, its fitted turn may be off by a quarter or half a
     # step: a serif H, a narrow B and a serif Q read nothing near in the fit's turns,
     # and read themselves turned 30° more.
-    for seed, i, faces in ((11, 22, "VHVO"), (11, 64, "WCBI"), (23, 78, "SQNO")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((11, 22, "VHVO"), (11, 64, "WCBI"), (23, 78, "SQNO"))
 
 
 def test_a_face_fitted_half_a_step_off_is_turned_by_the_letters_leaning_around_it() -> None:
@@ -348,25 +341,19 @@ def test_a_face_fitted_half_a_step_off_is_turned_by_the_letters_leaning_around_i
     # leaning around the up face lie beyond its edges' middles: they turn it as the die is.
     # A serif K and X read so are still far from every learned letter, but sure, and no
     # other turn reads another letter nearer: they are read too.
-    for seed, i, faces in (
+    _assert_read_as_drawn(
         (53, 65, "MNPI"),
         (31, 95, "SDZE"),
         (53, 43, "CNRO"),
         (31, 63, "ZKKI"),
         (53, 87, "RXKA"),
-    ):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    )
 
 
 def test_a_narrow_q_whose_tail_is_small_is_a_q_since_no_d20_carries_an_o() -> None:
     # A narrow Q's tail is small: its nearest glyphs are O's and Q's alone, nearly as
     # many O's. A consonant die has a Q and no O: it is read Q.
-    for seed, i, faces in ((11, 14, "GFQO"), (11, 49, "NJQA")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((11, 14, "GFQO"), (11, 49, "NJQA"))
 
 
 def test_an_m_whose_face_was_fitted_half_a_step_off_is_never_a_w() -> None:
@@ -383,10 +370,7 @@ def test_an_m_read_surely_as_a_far_w_is_the_m_a_half_turn_reads_clearly_nearer()
     # Its face fitted half a step off and no letters leaning around it seen, a serif M
     # reads surely as a W upside down, but far from every W learned; turned a half step
     # it is an M, twice as near and clearly nearer to the Ms than to any other glyph.
-    for seed, i, faces in ((17, 57, "XPM*"), (67, 37, "MGMO")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((17, 57, "XPM*"), (67, 37, "MGMO"))
 
 
 def test_a_streak_of_wood_as_dark_as_ink_is_not_a_die() -> None:
@@ -445,16 +429,13 @@ def test_a_die_whose_face_a_lamp_washed_out_is_read_by_its_letter_where_it_lies(
     # in the turns of the faint triangle around it, the others too.
     # The lamp may wash out part of the up letter too: a leaning letter two thirds of
     # its size (a J's Z, a V's W) is still no die.
-    for seed, i, faces in (
+    _assert_read_as_drawn(
         (11, 72, "QMFE"),
         (41, 73, "HBZO"),
         (53, 42, "JWNI"),
         (41, 61, "LHJE"),
         (41, 46, "QVME"),
-    ):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    )
     # A white die's X washed out altogether: a letter of its leaning faces, far smaller
     # than the dice's, still tells where it lies.
     photo, faces = _bench_dice(23, 17)
@@ -478,15 +459,12 @@ def test_a_mark_of_the_table_among_five_faces_is_not_a_die() -> None:
     # fainter than the dice's letters and on a far busier surface; a checkerboard's cell,
     # as contrasted as a letter, fills its box as no letter does. The four dice are the
     # others, none a guess.
-    for seed, i, faces in (
+    _assert_read_as_drawn(
         (13, 19, "VRGU"),
         (13, 54, "KRJE"),
         (29, 94, "BKXO"),
         (71, 14, "WZFA"),
-    ):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    )
 
 
 def test_among_five_faces_the_dice_are_the_marks_printed_far_more_clearly() -> None:
@@ -560,10 +538,7 @@ def test_the_vowel_die_its_shape_does_not_tell_is_told_by_the_letters() -> None:
     # vowel die is a guess by the shapes. A d20 carries consonants only and the vowel
     # die vowels only: each face taken in turn for the vowel die, one choice only reads
     # all four faces surely.
-    for seed, i, faces in ((67, 48, "XSVE"), (71, 31, "MKMI"), (71, 32, "NSBO")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((67, 48, "XSVE"), (71, 31, "MKMI"), (71, 32, "NSBO"))
 
 
 def test_a_face_letters_lean_around_is_a_d20_however_its_letter_reads() -> None:
@@ -629,10 +604,7 @@ def test_a_light_vowel_die_seen_whole_on_wood_is_the_face_of_its_letter() -> Non
     # "hole" of it, and a streak of the wood lets a triangle fit around it: the letter
     # it holds, measured without it, fits the square far better and is the die's. Taken
     # for a letter, the face made the other dice's letters look leaning: one die found.
-    for seed, i, faces in ((107, 73, "QQGE"), (113, 68, "DFGE"), (139, 78, "XGBU")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((107, 73, "QQGE"), (113, 68, "DFGE"), (139, 78, "XGBU"))
 
 
 def test_a_light_letter_bloated_by_a_lamps_glow_is_read_from_its_core() -> None:
@@ -641,20 +613,14 @@ def test_a_light_letter_bloated_by_a_lamps_glow_is_read_from_its_core() -> None:
     # Lato W's strokes melted into one blob, a serif L into a boot). Cut near its own
     # ink, its core reads it, in the turn its die's leaning letters tell: in its face's
     # fitted turns, a quarter off, a Lato N's core read surely as a Z.
-    for seed, i, faces in ((113, 55, "MTW*"), (109, 83, "BLL*"), (53, 55, "CFNO")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((113, 55, "MTW*"), (109, 83, "BLL*"), (53, 55, "CFNO"))
 
 
 def test_a_face_is_turned_by_leaning_letters_seen_edge_on() -> None:
     # A lamp washes out a dark die's edges and its face is fitted turned: a Lato M reads
     # W, a narrow Q in no turn. The letters of the faces leaning around it turn it, but
     # seen edge-on they are under the marks' 10 pixels: looked for magnified, they are.
-    for seed, i, faces in ((131, 0, "CMRU"), (137, 69, "MQL*")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((131, 0, "CMRU"), (137, 69, "MQL*"))
 
 
 def test_a_vowel_letter_read_unsure_has_its_square_fitted_again_among_wider_sizes() -> None:
@@ -662,10 +628,7 @@ def test_a_vowel_letter_read_unsure_has_its_square_fitted_again_among_wider_size
     # its black die's edge lay beyond the square sizes tried, so its face was turned
     # wrong ("?"). A light die on wood is a mark itself, painted over with its E, and
     # its square was lost to the turn ("?"). Their squares fitted again, they are read.
-    for seed, i, faces in ((191, 56, "MDDI"), (173, 13, "NQME")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((191, 56, "MDDI"), (173, 13, "NQME"))
 
 
 def test_a_vowel_letter_beside_a_lamps_highlight_takes_back_its_place() -> None:
@@ -673,10 +636,7 @@ def test_a_vowel_letter_beside_a_lamps_highlight_takes_back_its_place() -> None:
     # highlight's round blob (an I's die) or the letter's own hole (a U's) sat at the
     # centre of a square instead and read "?". The marks near it, lit on three sides
     # included, are tried as its letter: the U and the I are read.
-    for seed, i, faces in ((181, 41, "DVWU"), (73, 64, "CQHI")):
-        photo, drawn = _bench_dice(seed, i)
-        assert drawn == faces
-        assert read_dice(photo).values == tuple(faces), (seed, i)
+    _assert_read_as_drawn((181, 41, "DVWU"), (73, 64, "CQHI"))
 
 
 def test_a_faint_black_vowel_die_is_looked_for_through_the_squash_of_the_dice_found() -> None:
