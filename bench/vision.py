@@ -13,7 +13,8 @@ die in their places. A dice photo read as three dice (the vowel die not seen) ke
 consonants, its vowel counted "?" (not given, as a "?" is not). The dice are also read
 on photos of the game without the vowel die (three d20, other draws): there the absence
 of the vowel die is a value, right when three dice are read, "?" when a fourth is lost,
-a silent misread when a vowel is read where there is no die. A photo where nothing is
+a silent misread when a vowel is read where there is no die; read twice, told the rules
+in play (as the referee is: ``vowel_die=False``) and not told. A photo where nothing is
 found, or fewer values than that, counts its values "?" (the players type them).
 
 "After calibration" plays a user with one tile set: for each unseen font, a tile style
@@ -259,15 +260,17 @@ def _draw(
 
 
 def _read_values(
-    kind: str, photos: Sequence[Image], folders: Sequence[Path]
+    kind: str, photos: Sequence[Image], folders: Sequence[Path], vowel_die: bool | None = None
 ) -> tuple[list[Sequence[object] | None], list[float]]:
-    reader = read_numbers if kind == "numbers" else read_dice
     readings: list[Sequence[object] | None] = []
     times: list[float] = []
     for photo, folder in zip(photos, folders, strict=True):
         start = time.perf_counter()
         try:
-            readings.append(reader(photo, data_dir=folder).values)
+            if kind == "numbers":
+                readings.append(read_numbers(photo, data_dir=folder).values)
+            else:
+                readings.append(read_dice(photo, data_dir=folder, vowel_die=vowel_die).values)
         except NothingFound:
             readings.append(None)
         times.append((time.perf_counter() - start) * 1000)
@@ -354,9 +357,13 @@ def _numbers_and_dice(count: int, seed: int, root: Path, kinds: Sequence[str]) -
             )
         if kind == "dice":
             three = [_draw(kind, i, seed, vowel_die=False) for i in range(count)]
-            readings, times = _read_values(kind, [p for p, _, _ in three], [folder] * count)
             truths_3: list[Sequence[object]] = [truth for _, truth, _ in three]
-            print(_values_line(kind, "dés, jeu sans dé des voyelles", readings, truths_3, times))
+            for told, rules in ((False, "règle dite"), (None, "règle non dite")):
+                readings, times = _read_values(
+                    kind, [p for p, _, _ in three], [folder] * count, vowel_die=told
+                )
+                name = f"dés, jeu sans dé des voyelles ({rules})"
+                print(_values_line(kind, name, readings, truths_3, times))
             for shown in (CALIBRATION_DICE[:2], CALIBRATION_DICE):
                 users = _dice_users(root, seed, shown)
                 folders = [users[font] for _, _, font in drawn]

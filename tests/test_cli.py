@@ -10,7 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cv2
 import pytest
+from bench_photos import bench_three_dice
 
 from device.cli import main
 
@@ -192,3 +194,20 @@ def test_read_numbers_gives_integers(capsys: pytest.CaptureFixture[str]) -> None
     answer = json.loads(out)
     assert answer["kind"] == "numbers" and answer["values"] == [3, 100, 8, 8, 10, 6]
     assert answer["uncertain"] == [] and answer["warnings"] == []
+
+
+def test_read_dice_told_the_game_has_no_vowel_die_gives_three_consonants(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    photo, faces = bench_three_dice(11, 13)
+    path = tmp_path / "dice.png"
+    cv2.imwrite(str(path), photo)
+    code, out, err = run(["read", str(path), "--kind", "dice", "--no-vowel-die", "--json"], capsys)
+    assert code == 0 and err == ""
+    assert json.loads(out)["values"] == list(faces)
+
+
+def test_read_the_vowel_die_option_is_for_dice_only(capsys: pytest.CaptureFixture[str]) -> None:
+    photo = ROOT / "vision" / "samples" / "numbers" / "01-3-100-8-8-10-6.jpg"
+    code, _, err = run(["read", str(photo), "--kind", "numbers", "--vowel-die"], capsys)
+    assert code == 2 and "--kind dice" in err and err.count("\n") == 1

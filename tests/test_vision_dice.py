@@ -4,6 +4,7 @@ import math
 
 import cv2
 import numpy as np
+from bench_photos import bench_dice, bench_three_dice
 
 from vision.camera import load_photo
 from vision.dice import (
@@ -135,18 +136,31 @@ def test_a_fifth_face_as_large_as_the_dice_letters_makes_every_face_unsure() -> 
     assert set(reading.values) == {"?"} and reading.warnings
 
 
-def _bench_dice(seed: int, i: int) -> tuple[np.ndarray, str]:
-    """Dice photo ``i`` of the benchmark's seed ``seed``, drawn as bench/vision.py does."""
-    rng = np.random.default_rng(seed * 1000 + i)
-    faces = "".join(rng.choice(list(CONSONANT_FACES), 3)) + str(rng.choice(list(VOWEL_FACES)))
-    font, table = UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % len(TABLES)]
-    return dice_photo(faces, rng, font, table), faces
+def test_told_there_is_no_vowel_die_nothing_on_the_table_is_read_as_its_letter() -> None:
+    # The basic rules roll three d20 only. Not told so, the reader looks for a vowel die
+    # missed, and a streak of wood or a washed-out d20's stem may read as an I lying on
+    # it; told so (the referee knows the rules in play), it reads the three consonants.
+    for seed, i, faces in ((11, 13, "CRP"), (11, 53, "LMC"), (23, 28, "CZS"), (23, 53, "TFJ")):
+        photo, drawn = bench_three_dice(seed, i)
+        assert drawn == faces
+        reading = read_dice(photo, vowel_die=False)
+        assert reading.values == tuple(faces) and reading.warnings == (), (seed, i)
+
+
+def test_without_the_vowel_die_a_die_lost_is_a_question_mark_among_the_consonants() -> None:
+    # Two d20 found of three: the third is "?" and the players are told how many were seen.
+    photo, faces = bench_three_dice(23, 49)
+    assert faces == "CVW"
+    reading = read_dice(photo, vowel_die=False)
+    assert len(reading.values) == 3 and reading.values.count("?") == 1
+    assert {"C", "V"} <= set(reading.values)
+    assert "2 dé(s) trouvé(s) sur 3 : lecture incertaine" in reading.warnings
 
 
 def _assert_read_as_drawn(*cases: tuple[int, int, str]) -> None:
     """Each bench photo ``(seed, index, faces)`` shows the faces drawn, and is read so."""
     for seed, i, faces in cases:
-        photo, drawn = _bench_dice(seed, i)
+        photo, drawn = bench_dice(seed, i)
         assert drawn == faces
         assert read_dice(photo).values == tuple(faces), (seed, i)
 
@@ -165,10 +179,10 @@ def test_a_serif_letter_washed_out_to_its_diagonal_and_a_stub_is_not_read_n() ->
     # one thick stroke and stubs: the model had learned bare diagonals as N's (a serif N
     # drawn small and thin loses its hairlines), and read both N surely. The Z, turned
     # right, is read; the W is left unread.
-    photo, faces = _bench_dice(179, 42)
+    photo, faces = bench_dice(179, 42)
     assert faces == "ZTBU"
     assert read_dice(photo).values == tuple(faces)
-    photo, faces = _bench_dice(191, 82)
+    photo, faces = bench_dice(191, 82)
     assert faces == "WHXO"
     assert "N" not in read_dice(photo).values
 
@@ -208,7 +222,7 @@ def test_a_hairline_on_the_vowel_die_is_not_turned_into_an_i() -> None:
 def test_a_consonant_reduced_to_its_stem_is_unsure_not_another_letter() -> None:
     # A lamp washed out a serif B's bowls: the marks kept its stem alone, wider than a
     # serif N's bare diagonal but as straight and full, which the model reads as an N.
-    photo, drawn = _bench_dice(67, 92)
+    photo, drawn = bench_dice(67, 92)
     assert drawn == "XBRE"
     assert read_dice(photo).values in (("X", "B", "R", "E"), ("X", "?", "R", "E"))
 
@@ -217,7 +231,7 @@ def test_a_serif_n_whose_stems_the_marks_lost_gets_them_back_on_its_own_face() -
     # Its thin stems fainter than the marks' threshold, the N was a bare diagonal ("?").
     # Thresholded on its own face, its faint stems grow back out of the diagonal; turned
     # by the letters leaning around it, it is an N.
-    photo, faces = _bench_dice(41, 42)
+    photo, faces = bench_dice(41, 42)
     assert faces == "QNKA"
     assert read_dice(photo).values == tuple(faces)
 
@@ -225,7 +239,7 @@ def test_a_serif_n_whose_stems_the_marks_lost_gets_them_back_on_its_own_face() -
 def test_a_round_letter_on_a_faint_face_is_turned_by_its_face_not_its_own_edge() -> None:
     # On a black die the up face hardly differs from the faces around it; a small
     # triangle hugging the blurred edge of a D would turn it upside down (no letter).
-    photo, faces = _bench_dice(11, 36)
+    photo, faces = bench_dice(11, 36)
     assert faces == "DVCE"
     assert read_dice(photo).values == tuple(faces)
 
@@ -234,7 +248,7 @@ def test_a_black_die_is_found_and_told_from_the_vowel_die() -> None:
     # A black d20's faces differ by a few grey levels: it is still a die (its leaning
     # letters are not taken for dice), and no square fits it as well as the vowel die's.
     for seed, i in ((41, 21), (41, 10), (41, 56)):
-        photo, faces = _bench_dice(seed, i)
+        photo, faces = bench_dice(seed, i)
         assert read_dice(photo).values == tuple(faces), (seed, i, faces)
 
 
@@ -248,7 +262,7 @@ def test_a_letter_seen_alone_and_not_read_is_a_lost_die_whose_place_is_not_known
         (53, 21, "TVSE", ("T", "V", "?", "E")),
         (149, 7, "DVBI", ("D", "B", "?", "I")),
     ):
-        photo, drawn = _bench_dice(seed, i)
+        photo, drawn = bench_dice(seed, i)
         assert drawn == faces
         reading = read_dice(photo)
         assert reading.values == read and reading.uncertain == (2,), (seed, i)
@@ -265,23 +279,23 @@ def test_a_light_letter_beside_a_lamps_highlight_is_found() -> None:
     # The highlight beside a white letter is as light as it: the letter is lit on three
     # sides only. The green die's N is found (its die in its place, the others read),
     # and the black vowel die's I.
-    photo, faces = _bench_dice(31, 57)
+    photo, faces = bench_dice(31, 57)
     assert faces == "KNNA"
     values = read_dice(photo).values
     assert len(values) == 4 and values[:2] == ("K", "N") and values[3] == "A"
-    photo, faces = _bench_dice(41, 81)
+    photo, faces = bench_dice(41, 81)
     assert faces == "ZJTI"
     assert read_dice(photo).values == tuple(faces)
 
 
 def test_two_dice_one_above_the_other_are_read_though_their_order_is_a_guess() -> None:
     # Two W in one column: which is left of the other is a guess, but it changes nothing.
-    photo, faces = _bench_dice(41, 8)
+    photo, faces = bench_dice(41, 8)
     assert faces == "CWWU"
     assert read_dice(photo).values == tuple(faces)
     # An L above a K: which comes first is a guess (the players are told), but a word
     # must hold both in any order, so both are read.
-    photo, faces = _bench_dice(11, 23)
+    photo, faces = bench_dice(11, 23)
     assert faces == "LKXO"
     reading = read_dice(photo)
     assert sorted(reading.values[:3]) == sorted("LKX") and reading.values[3] == "O"
@@ -302,7 +316,7 @@ def test_a_letter_grown_from_faint_ink_is_sure_only_if_fainter_ink_grows_the_sam
     # the faint ink around the stem, its bar's right half made it an L; with ink a
     # little fainter too, a bowl. A letter that depends on the threshold that drew it
     # is not sure: a "?", never an L.
-    photo, drawn = _bench_dice(29, 8)
+    photo, drawn = bench_dice(29, 8)
     assert drawn == "FMTA"
     assert read_dice(photo).values in (("F", "M", "T", "A"), ("F", "M", "?", "A"))
 
@@ -361,7 +375,7 @@ def test_an_m_whose_face_was_fitted_half_a_step_off_is_never_a_w() -> None:
     # W learned but not beyond what a face may be. Turned between its fit's turns, it
     # reads an M nearer too (which one depends on the fit); the letters leaning around
     # it turn it as the die is: an M.
-    photo, faces = _bench_dice(83, 22)
+    photo, faces = bench_dice(83, 22)
     assert faces == "FMX*"
     assert read_dice(photo).values == ("F", "M", "X", "*")
 
@@ -377,7 +391,7 @@ def test_a_streak_of_wood_as_dark_as_ink_is_not_a_die() -> None:
     # Streaks of a wooden table, as large as a letter and plain around, fade in and out
     # over many pixels; printed letters step: the four dice are found, none a guess.
     for seed, i in ((11, 83), (23, 83)):
-        photo, faces = _bench_dice(seed, i)
+        photo, faces = bench_dice(seed, i)
         assert read_dice(photo).values == tuple(faces), (seed, i, faces)
 
 
@@ -385,7 +399,7 @@ def test_a_light_vowel_die_on_a_dark_table_is_found_by_its_letter() -> None:
     # The ivory face is a light mark itself, its dark E a "hole" of it as dark as the
     # table: the face finds no face of its size, so it is no letter, and its outline is
     # the square of the E's face.
-    photo, faces = _bench_dice(11, 47)
+    photo, faces = bench_dice(11, 47)
     assert faces == "HTPE"
     assert read_dice(photo).values == tuple(faces)
 
@@ -393,7 +407,7 @@ def test_a_light_vowel_die_on_a_dark_table_is_found_by_its_letter() -> None:
 def test_the_small_hole_of_a_letter_is_not_taken_for_the_letter() -> None:
     # An A's hole on a black die is blurred halfway to the A's white: it is still a
     # hole, and the A (not its hole in a triangle of the A's strokes) is the up face.
-    photo, faces = _bench_dice(23, 66)
+    photo, faces = bench_dice(23, 66)
     assert faces == "KVQA"
     assert read_dice(photo).values == tuple(faces)
 
@@ -401,7 +415,7 @@ def test_the_small_hole_of_a_letter_is_not_taken_for_the_letter() -> None:
 def test_a_white_letter_washed_out_by_a_lamp_on_a_green_die_is_still_found() -> None:
     # Under the highlight the green face is nearly as light as its white Z: the Z is
     # only 34 grey levels darker than around it, fainter than the tiles' ink must be.
-    photo, faces = _bench_dice(11, 58)
+    photo, faces = bench_dice(11, 58)
     assert faces == "HZRA"
     assert read_dice(photo).values == tuple(faces)
 
@@ -409,7 +423,7 @@ def test_a_white_letter_washed_out_by_a_lamp_on_a_green_die_is_still_found() -> 
 def test_an_i_lying_on_its_side_on_the_vowel_die_is_read() -> None:
     # A bar more than four times wider than tall is no mark of a tile; with three d20
     # found and no vowel die, one lying in a square of its size is the vowel die's I.
-    photo, faces = _bench_dice(23, 6)
+    photo, faces = bench_dice(23, 6)
     assert faces == "BXMI"
     assert read_dice(photo).values == tuple(faces)
 
@@ -418,7 +432,7 @@ def test_an_i_lying_on_the_vowel_die_is_read_when_a_d20_is_lost_too() -> None:
     # Two d20 found: a white one's face washed out by a lamp, and the vowel die's I lying
     # on its side. The I is looked for all the same, and then the lost die's J, seen
     # alone, is read where it lies (all four faces were "?").
-    photo, faces = _bench_dice(59, 41)
+    photo, faces = bench_dice(59, 41)
     assert faces == "SDJI"
     assert read_dice(photo).values == tuple(faces)
 
@@ -438,7 +452,7 @@ def test_a_die_whose_face_a_lamp_washed_out_is_read_by_its_letter_where_it_lies(
     )
     # A white die's X washed out altogether: a letter of its leaning faces, far smaller
     # than the dice's, still tells where it lies.
-    photo, faces = _bench_dice(23, 17)
+    photo, faces = bench_dice(23, 17)
     assert faces == "HXF*"
     assert read_dice(photo).values == ("H", "?", "F", "*")
 
@@ -478,7 +492,7 @@ def test_among_five_faces_the_dice_are_the_marks_printed_far_more_clearly() -> N
         (181, 24, "HXWI"),
         (73, 59, "GFQI"),
     ):
-        photo, drawn = _bench_dice(seed, i)
+        photo, drawn = bench_dice(seed, i)
         assert drawn == faces
         reading = read_dice(photo)
         assert sorted(reading.values[:3]) == sorted(faces[:3]), (seed, i)
@@ -488,7 +502,7 @@ def test_among_five_faces_the_dice_are_the_marks_printed_far_more_clearly() -> N
 def test_among_five_faces_three_dice_printed_clearly_are_read_and_the_fourth_lost() -> None:
     # A lamp washed out a white d20's letter (not found); two cells of the gingham are
     # found instead, far less clear: the three dice are read, the lost one is a "?".
-    photo, faces = _bench_dice(179, 94)
+    photo, faces = bench_dice(179, 94)
     assert faces == "SRPO"
     reading = read_dice(photo)
     assert sorted(reading.values[:3]) == ["?", "P", "S"] and reading.values[3] == "O"
@@ -499,7 +513,7 @@ def test_a_dark_vowel_die_seen_whole_on_a_light_table_is_the_face_of_its_letter(
     # The black vowel die is one dark mark on the light table, its white U a "hole" of
     # it as light as the table; as large as four letters, it hid the dice's letters as
     # leaning ones. Its ink fills its outline as no letter's does: the U is the letter.
-    photo, faces = _bench_dice(19, 5)
+    photo, faces = bench_dice(19, 5)
     assert faces == "CQKU"
     assert read_dice(photo).values == tuple(faces)
 
@@ -508,7 +522,7 @@ def test_the_vowel_die_is_told_when_a_black_d20_fits_a_faint_square_better() -> 
     # On a checked cloth the vowel die's triangle finds support too (its square is four
     # times as supported as its triangle only); the black d20's triangle is found and
     # its square is seven times fainter than the vowel die's: the vowel die is known.
-    photo, faces = _bench_dice(29, 4)
+    photo, faces = bench_dice(29, 4)
     assert faces == "NZQA"
     assert read_dice(photo).values == tuple(faces)
 
@@ -517,7 +531,7 @@ def test_a_lost_die_seen_by_two_leaning_letters_on_either_side_of_it_is_in_its_p
     # The J under a lamp is not seen, but two letters of its leaning faces are, on either
     # side of it (farther apart than a die's reach from one of them): it lies right of
     # the K, the others are read in their places.
-    photo, faces = _bench_dice(17, 21)
+    photo, faces = bench_dice(17, 21)
     assert faces == "GKJA"
     assert read_dice(photo).values == ("G", "K", "?", "A")
 
@@ -528,7 +542,7 @@ def test_a_leaning_letter_whose_die_lost_its_up_letter_is_not_a_die() -> None:
     # its size, lie around it: the die is lost where they lie, never read Z, the others
     # are read in their places. Its T, seen without its face, bloated by the glow, is
     # read from its core in the turn its leaning letters tell.
-    photo, faces = _bench_dice(71, 53)
+    photo, faces = bench_dice(71, 53)
     assert faces == "CTQI"
     assert read_dice(photo).values == ("C", "T", "Q", "I")
 
@@ -547,7 +561,7 @@ def test_a_face_letters_lean_around_is_a_d20_however_its_letter_reads() -> None:
     # vowel die's I, or as nothing. Letters lean around it as around a d20's up face,
     # none around the vowel die: the vowel die is told, the other dice read.
     for seed, i, faces in ((139, 22, "FTV*"), (149, 42, "WNKI")):
-        photo, drawn = _bench_dice(seed, i)
+        photo, drawn = bench_dice(seed, i)
         assert drawn == faces
         values = read_dice(photo).values
         assert values[3] == faces[3], (seed, i, values)
@@ -559,7 +573,7 @@ def test_the_hole_of_a_letter_whose_face_was_not_found_is_no_die() -> None:
     # A white vowel die on a light table: its A found no face of its size at first. The
     # A's hole, a triangle of the face's colour, sat at the centre of a triangle of its
     # size (the A's own outline), and was taken for a fourth die: every face a guess.
-    photo, faces = _bench_dice(137, 90)
+    photo, faces = bench_dice(137, 90)
     assert faces == "BCZA"
     assert read_dice(photo).values == tuple(faces)
 
@@ -570,7 +584,7 @@ def test_a_vowel_die_whose_square_the_coarse_sizes_stepped_over_is_looked_for_ag
     # letter that found no face is looked at again, among finer sizes, and in each colour
     # (a blue die on a wooden table is as light as the wood: seed 59).
     for seed, i, faces in ((13, 72, "WBWA"), (139, 52, "SXNA"), (59, 58, "LWWU")):
-        photo, drawn = _bench_dice(seed, i)
+        photo, drawn = bench_dice(seed, i)
         assert drawn == faces
         reading = read_dice(photo)
         assert reading.values == tuple(faces) and NO_VOWEL_DIE not in reading.warnings
@@ -582,7 +596,7 @@ def test_an_i_turned_on_the_vowel_die_finds_its_square_among_finer_sizes() -> No
     # sizes tried when three d20 and no vowel die are found, its square fits (3.2).
     # Binding a bar's square to its length instead made a leaning D, narrow as a bar,
     # the vowel die, read I surely (seed 43).
-    photo, faces = _bench_dice(103, 96)
+    photo, faces = bench_dice(103, 96)
     assert faces == "VPTI"
     assert read_dice(photo).values == tuple(faces)
 
@@ -592,7 +606,7 @@ def test_a_lost_die_whose_place_is_not_known_leaves_the_consonants_read() -> Non
     # white Z under a lamp) and where it lies among the others is not known. The two
     # consonants read are given and a "?" stands for the lost one: a word must hold the
     # three consonants in any order, so their places do not matter.
-    photo, faces = _bench_dice(13, 78)
+    photo, faces = bench_dice(13, 78)
     assert faces == "ZSSA"
     reading = read_dice(photo)
     assert reading.values == ("S", "S", "?", "A")
@@ -644,7 +658,7 @@ def test_a_faint_black_vowel_die_is_looked_for_through_the_squash_of_the_dice_fo
     # the squashes first tried stepped over (2.3, not clearly more than its triangle's
     # 1.4: read as the game without the vowel die). Seen through the squash the three
     # d20 show, its square is found, and its joker read.
-    photo, faces = _bench_dice(173, 47)
+    photo, faces = bench_dice(173, 47)
     assert faces == "TTN*"
     reading = read_dice(photo)
     assert reading.values == tuple(faces) and NO_VOWEL_DIE not in reading.warnings

@@ -1210,10 +1210,10 @@ class Layout:
     mixed: bool = False
     """Which die is the vowel die is a guess (or dice are missing): no face is sure."""
     missing: int = 0
-    """Consonant dice not found, the vowel die found: a "?" stands for each among the
+    """Dice not found: a "?" stands for each. A consonant die's goes among the
     consonants read, at :attr:`gap` if it is known, else last (a guess, as the order of
     dice one above the other: the game asks for a word holding the consonants in any
-    order)."""
+    order); the vowel die's (three d20 found, the rules having it) after them."""
     gap: int | None = None
     """Where the one missing consonant die lies among the others, when its up letter was
     seen (its face was not): the others are read, in their places."""
@@ -1481,13 +1481,18 @@ def _hole_in(mark: Mark, letter: Mark, holders: list[Mark]) -> bool:
 
 
 def _find_dice(
-    gray: NDArray[np.uint8], image: NDArray[np.uint8], *, glare: bool = False
+    gray: NDArray[np.uint8],
+    image: NDArray[np.uint8],
+    *,
+    glare: bool = False,
+    vowel_die: bool | None = None,
 ) -> tuple[list[Mark], list[tuple[Fit, Fit]], list[tuple[Fit, Fit]], list[Mark], _Unfaced | None]:
     """Up to four up-face letters, the largest first, each with its best triangle and
     square (to tell the vowel die), and again without the letters (to turn them): the
     largest marks that sit at the centre of a face of their size. Last, where dice were
-    lost (see :func:`_up_letters`), and, with three dice found, the up letter of the
-    lost one if it was seen (see :func:`_unfaced`)."""
+    lost (see :func:`_up_letters`), and, with one die lost, its up letter if it was seen
+    (see :func:`_unfaced`). Without the vowel die (``vowel_die`` False, the rules say
+    so), it is not looked for."""
     candidates = _candidates(gray, image, glare=glare)
     if not candidates:
         raise NothingFound("aucun dé trouvé sur la photo")
@@ -1554,7 +1559,7 @@ def _find_dice(
     marks, fits, inks = [marks[i] for i in kept], [fits[i] for i in kept], [inks[i] for i in kept]
     if not marks:
         raise NothingFound("aucun dé trouvé sur la photo")
-    if len(marks) in (2, 3):
+    if len(marks) in (2, 3) and vowel_die is not False:
         # Three dice: the game without the vowel die, or its I lying on its side (then
         # a faint face of a black d20 may have been taken for its square); two: a die
         # lost besides (a white one under a lamp).
@@ -1565,7 +1570,11 @@ def _find_dice(
             inks.append(lying[2])
     sizes = [COARSE_RADII[1]] * len(marks)
     colour: dict[int, _Gradients] = {}
-    if len(marks) == 3 and all(s.support <= SQUARE_OVER_TRIANGLE * t.support for t, s in fits):
+    if (
+        len(marks) == 3
+        and vowel_die is not False
+        and all(s.support <= SQUARE_OVER_TRIANGLE * t.support for t, s in fits)
+    ):
         squash = float(np.median([max(pair, key=lambda f: f.support).squash for pair in fits]))
         missed = _missed_vowel_die(image, grads, letter, marks, faceless, squash=squash)
         if missed is not None:
@@ -1583,9 +1592,11 @@ def _find_dice(
     # a black die's faint triangle lost to its square made 6 photos more of 200 a guess,
     # seeds 11 and 23); how each face is turned is told without the letters (9 faces more
     # of 800 read right, none wrong).
-    # Three dice, one the vowel die's square: a consonant die is lost.
+    # Three dice, one the vowel die's square (two, without the vowel die): a consonant
+    # die is lost.
     squares = sum(s.support > SQUARE_OVER_TRIANGLE * t.support for t, s in fits)
-    up_lost = _unfaced(marks, lost, centred, faceless) if len(marks) == 3 and squares else []
+    one_lost = len(marks) == 2 if vowel_die is False else len(marks) == 3 and squares > 0
+    up_lost = _unfaced(marks, lost, centred, faceless) if one_lost else []
     plain = _plain_gradients(image, inks + [ink] * len(up_lost), marks + up_lost)
     masks = [letter if own is ink else _masked(own) for own in inks]
     # (A face told in one colour only is fitted again in it, its letter not painted over.)
@@ -1628,9 +1639,11 @@ def _apart(faceless: list[Mark], dice: list[Mark]) -> list[Mark]:
     ]
 
 
-def dice_faces(image: Image) -> Layout:
+def dice_faces(image: Image, vowel_die: bool | None = None) -> Layout:
     """The up faces in reading order (the consonant dice left to right, then the vowel
-    die), and which of them are in doubt."""
+    die), and which of them are in doubt. ``vowel_die``: whether the rules in play have
+    it (None: not known, told by the dice's shapes)."""
+    expected = 3 if vowel_die is False else 4
     gray, scale = working_gray(image)
     small = np.asarray(
         image
@@ -1638,37 +1651,41 @@ def dice_faces(image: Image) -> Layout:
         else cv2.resize(image, gray.shape[::-1], interpolation=cv2.INTER_AREA),
         np.uint8,
     )
-    marks, fits, turns, unfaced, seen = _find_dice(gray, small)
-    if len(marks) == 3 and seen is None:
+    marks, fits, turns, unfaced, seen = _find_dice(gray, small, vowel_die=vowel_die)
+    if len(marks) == expected - 1 and seen is None:
         # A die lost and its letter not seen: a light letter beside a lamp's highlight
         # is lit on three sides only (looked for only then: a light die's corners on a
         # dark table are lit so too, and masked its edges).
-        again = _find_dice(gray, small, glare=True)
-        if len(again[0]) > 3 or again[4] is not None:
+        again = _find_dice(gray, small, glare=True, vowel_die=vowel_die)
+        if len(again[0]) >= expected or again[4] is not None:
             marks, fits, turns, unfaced, seen = again
-    if len(marks) > 4:
-        printed = _printed(small, marks)
+    if len(marks) > expected:
+        printed = _printed(small, marks, expected)
         marks, fits, turns = (
             [m for m, p in zip(marks, printed, strict=True) if p],
             [f for f, p in zip(fits, printed, strict=True) if p],
             [t for t, p in zip(turns, printed, strict=True) if p],
         )
-    if len(marks) > 4 and _size(marks[4]) >= RIVAL_SIZE * min(_size(m) for m in marks[:4]):
+    if len(marks) > expected and _rival(marks, expected):
         # A mark of the table (a cell of a cloth, a streak of wood) can sit in a "face"
         # of its size too: if it is as large as a die's letter, which four marks are the
         # dice is a guess, unless they are printed clearly better than the others.
-        dice = _clearest(small, marks, fits)
+        dice = _clearest(small, marks, fits, vowel_die=vowel_die is not False)
         if dice is not None:
             marks, fits, turns = (
                 [marks[i] for i in dice],
                 [fits[i] for i in dice],
                 [turns[i] for i in dice],
             )
-    if len(marks) > 4 and _size(marks[4]) >= RIVAL_SIZE * min(_size(m) for m in marks[:4]):
-        doubt = ("plus de 4 dés trouvés : lecture incertaine",)
-        guessed = [Face(m, 3, _ups(f[0])) for m, f in zip(marks[:4], fits[:4], strict=True)]
+    if len(marks) > expected and _rival(marks, expected):
+        doubt = (f"plus de {expected} dés trouvés : lecture incertaine",)
+        guessed = [
+            Face(m, 3, _ups(f[0])) for m, f in zip(marks[:expected], fits[:expected], strict=True)
+        ]
         return Layout(guessed, doubt, mixed=True)
-    marks, fits, turns = marks[:4], fits[:4], turns[:4]
+    marks, fits, turns = marks[:expected], fits[:expected], turns[:expected]
+    if vowel_die is False:
+        return _consonant_dice(marks, turns, unfaced, seen)
     # The vowel die is the one whose face is more square than triangular, and only one
     # is. Otherwise which die is which is a guess: a die read in the wrong alphabet (a J
     # read as the joker) also moves the others, so no face is given as sure.
@@ -1678,9 +1695,12 @@ def dice_faces(image: Image) -> Layout:
     if len(marks) == 3 and squareness[order[0]] < SQUARE_OVER_TRIANGLE:
         # The game without the variant: three d20 and no vowel die. A vowel die whose
         # letter lies flat (an I on its side is no mark) is missed the same way: the
-        # players are told, since nothing else would show it.
+        # players are told, since nothing else would show it; if the rules have it, it
+        # is lost.
         shapes = [turns[i][0] for i in range(len(marks))]
         d20 = sorted((_face_of(marks[i], shapes[i], shapes) for i in order), key=_left)
+        if vowel_die:
+            return replace(_ordered(d20, [_found(3)], mixed=False), missing=1)
         warnings.append(NO_VOWEL_DIE)
         return _ordered(d20, warnings, mixed=False)
     if len(marks) != 4:
@@ -1707,11 +1727,7 @@ def dice_faces(image: Image) -> Layout:
     if lost:
         gap = _gap(d20, unfaced, seen is not None)
         if gap is not None and seen is not None:
-            # Its up letter was seen, without its face: it is read in the turns of the
-            # triangle that fits best around it, and their opposites (a faint fit may
-            # have taken the face's corners for its edges' middles).
-            ups = _ups(seen.turn)
-            unfaced_d20 = Face(seen.mark, 3, ups + tuple(u + 180.0 for u in ups), d6.squash)
+            unfaced_d20 = _seen_face(seen, d6.squash)
             warnings.remove(_found(len(marks)))
             found = _ordered([*sorted([*d20, unfaced_d20], key=_left), d6], warnings, False)
             # A letter seen alone is a die only if it reads as a letter.
@@ -1722,20 +1738,52 @@ def dice_faces(image: Image) -> Layout:
     return layout
 
 
-def _found(count: int) -> str:
-    """The warning of fewer dice found than four."""
-    return f"{count} dé(s) trouvé(s) sur 4 : lecture incertaine"
+def _consonant_dice(
+    marks: list[Mark], turns: list[tuple[Fit, Fit]], unfaced: list[Mark], seen: _Unfaced | None
+) -> Layout:
+    """The layout of the game without the vowel die: every face found is a d20's,
+    left to right; a die lost is a "?", in its place if its letters were seen (read
+    there if its up letter was, as with the vowel die, see :func:`dice_faces`)."""
+    shapes = [turn[0] for turn in turns]
+    d20 = sorted((_face_of(m, s, shapes) for m, s in zip(marks, shapes, strict=True)), key=_left)
+    if len(d20) == 3:
+        return _ordered(d20, [], mixed=False)
+    warnings = [_found(len(d20), 3)]
+    gap = _gap(d20, unfaced, seen is not None) if len(d20) == 2 else None
+    if gap is not None and seen is not None:
+        found = _ordered(sorted([*d20, _seen_face(seen, d20[0].squash)], key=_left), [], False)
+        return replace(found, tentative=gap) if seen.alone else found
+    return Layout(d20, tuple(warnings), missing=3 - len(d20), gap=gap)
 
 
-def _printed(image: NDArray[np.uint8], marks: list[Mark]) -> list[bool]:
-    """Which of more than four faces' letters may be printed on a die: not a filled
-    blob (a cell of a checked cloth, see :func:`_blob`), nor those far fainter than the
-    four most contrasted others and on a far busier surface (a cell of a checked cloth
-    cut by a die's edge, a sliver of a die's outline against the cloth sit in a "face"
-    of their size as well as the dice's letters do)."""
+def _seen_face(seen: _Unfaced, squash: float) -> Face:
+    """The face of a lost die whose up letter was seen, without its face: it is read in
+    the turns of the triangle that fits best around it, and their opposites (a faint fit
+    may have taken the face's corners for its edges' middles)."""
+    ups = _ups(seen.turn)
+    return Face(seen.mark, 3, ups + tuple(u + 180.0 for u in ups), squash)
+
+
+def _rival(marks: list[Mark], expected: int) -> bool:
+    """Whether the largest mark beyond the ``expected`` dice is nearly as large as a
+    die's letter (a mark of the table in a "face" of its size, or a die too many)."""
+    return _size(marks[expected]) >= RIVAL_SIZE * min(_size(m) for m in marks[:expected])
+
+
+def _found(count: int, expected: int = 4) -> str:
+    """The warning of fewer dice found than expected (four, three without the vowel die)."""
+    return f"{count} dé(s) trouvé(s) sur {expected} : lecture incertaine"
+
+
+def _printed(image: NDArray[np.uint8], marks: list[Mark], count: int = 4) -> list[bool]:
+    """Which of more than ``count`` faces' letters (the dice in play) may be printed on a
+    die: not a filled blob (a cell of a checked cloth, see :func:`_blob`), nor those far
+    fainter than the ``count`` most contrasted others and on a far busier surface (a
+    cell of a checked cloth cut by a die's edge, a sliver of a die's outline against the
+    cloth sit in a "face" of their size as well as the dice's letters do)."""
     letters = [m for m in marks if not _blob(m)]
-    dice = sorted(letters, key=lambda m: -m.contrast)[:4]
-    if len(dice) < 4:
+    dice = sorted(letters, key=lambda m: -m.contrast)[:count]
+    if len(dice) < count:
         return [True] * len(marks)
     faintest = min(m.contrast for m in dice)
     busiest = max(_plain_around(image, m) for m in dice)
@@ -1753,14 +1801,19 @@ def _printed(image: NDArray[np.uint8], marks: list[Mark]) -> list[bool]:
 
 
 def _clearest(
-    image: NDArray[np.uint8], marks: list[Mark], fits: list[tuple[Fit, Fit]]
+    image: NDArray[np.uint8],
+    marks: list[Mark],
+    fits: list[tuple[Fit, Fit]],
+    *,
+    vowel_die: bool = True,
 ) -> list[int] | None:
-    """Which of more than four faces' marks are the dice (their indices, in order), if
+    """Which of more faces' marks than dice are the dice (their indices, in order), if
     they are printed far more clearly than all the others: a mark of the table (a
     streak of wood, a cloth's cell cut by a die's edge) is fainter and on a busier
     surface than every die's letter. Four marks, or three if one of them is the vowel
-    die's square (a consonant die lost, a lamp having washed out its letter); None
-    when no such choice is clear (a die's letter washed out by a lamp is faint too).
+    die's square (a consonant die lost, a lamp having washed out its letter); three
+    d20, without the ``vowel_die``; None when no such choice is clear (a die's letter
+    washed out by a lamp is faint too).
 
     What the model reads does not tell them: a streak of wood read as a J, a cloth's
     corner as an L, surely (seeds 31, 53, 61, 167)."""
@@ -1768,12 +1821,14 @@ def _clearest(
     busy = [_plain_around(image, m) for m in marks]
     clear = [m.contrast / max(b, CLEAR_PLAIN) for m, b in zip(marks, busy, strict=True)]
     order = sorted(range(len(marks)), key=lambda i: -clear[i])
-    for count in (4, 3):
+    # (count, how many of them are the vowel die's square; None: not asked)
+    choices = ((4, None), (3, 1)) if vowel_die else ((3, None),)
+    for count, vowel in choices:
         dice, rest = order[:count], order[count:]
         apart = clear[dice[-1]] >= CLEARER * clear[rest[0]]
         busier = min(busy[i] for i in rest) > max(busy[i] for i in dice)
         squares = [fits[i][1].support > SQUARE_OVER_TRIANGLE * fits[i][0].support for i in dice]
-        if apart and busier and (count == 4 or sum(squares) == 1):
+        if apart and busier and vowel in (None, sum(squares)):
             return sorted(dice)
     return None
 
@@ -2029,11 +2084,21 @@ def _square_again(image: NDArray[np.uint8], mark: Mark, squash: float) -> Fit | 
 
 
 def read_dice(
-    image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
+    image: Image,
+    model: GlyphModel | None = None,
+    data_dir: Path | None = None,
+    *,
+    vowel_die: bool | None = None,
 ) -> Reading:
     """The three consonants (left to right), then the vowel die's face (``*``: joker);
-    the three consonants alone on a photo of the game without the vowel die."""
-    layout = dice_faces(image)
+    the three consonants alone on a photo of the game without the vowel die.
+
+    ``vowel_die`` says whether the rules in play have the vowel die: without it
+    (False), nothing on the table is read as the vowel die (a streak of wood could
+    read I) and the searches for a vowel die missed are saved; with it (True), three
+    d20 found mean the vowel die was lost. None: the variant is not known, and the
+    dice's shapes tell whether the vowel die was rolled."""
+    layout = dice_faces(image, vowel_die)
     model = model or model_for(ALPHABET, data_dir, kind=KIND)
     values: list[str | int] = []
     confidence: list[float] = []
@@ -2054,14 +2119,16 @@ def read_dice(
         confidence.append(conf)
     warnings = layout.warnings
     missing, gap = layout.missing, layout.gap
+    expected = 3 if vowel_die is False else 4
     if layout.tentative is not None and values[layout.tentative] == "?":
         # Not a letter: perhaps no die, and then where the lost one lies is not known,
         # as for a die not seen (the two consonants read are kept: the game asks for a
         # word holding the three in any order).
         del values[layout.tentative], confidence[layout.tentative]
-        warnings, missing, gap = (*warnings, _found(len(layout.faces) - 1)), 1, None
-    for _ in range(missing):  # a lost consonant die, where it lies if known
-        at = len(values) - 1 if gap is None else gap
+        warnings, missing, gap = (*warnings, _found(len(layout.faces) - 1, expected)), 1, None
+    vowel_last = bool(layout.faces) and layout.faces[-1].corners == 4
+    for _ in range(missing):  # a lost die, where it lies if known (a d20 before the vowel)
+        at = len(values) - vowel_last if gap is None else gap
         values.insert(at, "?")
         confidence.insert(at, 0.0)
     uncertain = [i for i, conf in enumerate(confidence) if conf < UNSURE_BELOW]

@@ -15,7 +15,7 @@ from vision.reading import NothingFound, Reading
 KINDS = ("letters", "numbers", "dice")
 
 
-def _readers() -> dict[str, Callable[[Image, Path | None], Reading]]:
+def _readers(vowel_die: bool | None) -> dict[str, Callable[[Image, Path | None], Reading]]:
     from vision.dice import read_dice
     from vision.plates import read_numbers
     from vision.rack import read_letters
@@ -23,7 +23,7 @@ def _readers() -> dict[str, Callable[[Image, Path | None], Reading]]:
     return {
         "letters": lambda image, folder: read_letters(image, data_dir=folder),
         "numbers": lambda image, folder: read_numbers(image, data_dir=folder),
-        "dice": lambda image, folder: read_dice(image, data_dir=folder),
+        "dice": lambda image, folder: read_dice(image, data_dir=folder, vowel_die=vowel_die),
     }
 
 
@@ -46,30 +46,40 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--data-dir", type=Path, help="dossier des données apprises (sinon ARBITRE_DATA_DIR)"
     )
+    parser.add_argument(
+        "--vowel-die",
+        action=argparse.BooleanOptionalAction,
+        help=(
+            "avec --kind dice : le dé des voyelles est en jeu (--vowel-die) ou non "
+            "(--no-vowel-die, trois dés à 20 faces) ; sans l'option, la forme des dés le dit"
+        ),
+    )
     parser.set_defaults(handler=run)
 
 
-def read(path: str, kind: str, data_dir: Path | None) -> Reading:
+def read(path: str, kind: str, data_dir: Path | None, vowel_die: bool | None = None) -> Reading:
     """Read one photo file, every failure a :class:`UsageError` in French."""
     try:
         image = load_photo(path)
-        return _readers()[kind](image, data_dir)
+        return _readers(vowel_die)[kind](image, data_dir)
     except (CameraError, NothingFound) as error:
         raise UsageError(f"{path} : {error}") from None
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.vowel_die is not None and args.kind != "dice":
+        raise UsageError("--vowel-die et --no-vowel-die ne valent qu'avec --kind dice")
     if args.batch:
         if args.photo:
             raise UsageError("avec --batch, les photos se lisent sur l'entrée standard")
         return run_batch(
-            lambda words: read(" ".join(words), args.kind, args.data_dir).as_dict(),
+            lambda words: read(" ".join(words), args.kind, args.data_dir, args.vowel_die).as_dict(),
             sys.stdin,
             sys.stdout,
         )
     if not args.photo:
         raise UsageError("il manque la photo à lire")
-    reading = read(args.photo, args.kind, args.data_dir)
+    reading = read(args.photo, args.kind, args.data_dir, args.vowel_die)
     if args.json:
         print_json(reading.as_dict(), sys.stdout)
     else:
