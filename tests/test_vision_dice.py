@@ -147,6 +147,17 @@ def test_told_there_is_no_vowel_die_nothing_on_the_table_is_read_as_its_letter()
         assert reading.values == tuple(faces) and reading.warnings == (), (seed, i)
 
 
+def test_told_the_vowel_die_is_in_play_three_d20_alone_mean_it_was_not_found() -> None:
+    # The variant rolls four dice: a photo showing three d20 only is no draw of it, and
+    # the vowel is asked for instead of the game being taken for the basic rules.
+    for i in (0, 1, 2):
+        photo, faces = bench_three_dice(11, i)
+        assert read_dice(photo).values == tuple(faces)
+        reading = read_dice(photo, vowel_die=True)
+        assert reading.values == (*faces, "?") and reading.uncertain == (3,)
+        assert reading.warnings == ("3 dé(s) trouvé(s) sur 4 : lecture incertaine",)
+
+
 def test_without_the_vowel_die_a_die_lost_is_a_question_mark_among_the_consonants() -> None:
     # Two d20 found of three: the third is "?" and the players are told how many were seen.
     photo, faces = bench_three_dice(23, 49)
