@@ -147,6 +147,16 @@ def test_told_there_is_no_vowel_die_nothing_on_the_table_is_read_as_its_letter()
         assert reading.values == tuple(faces) and reading.warnings == (), (seed, i)
 
 
+def test_a_leaning_letter_half_the_size_of_the_others_is_not_taken_for_a_die_s() -> None:
+    # A lamp's highlight beside a serif Z left it lit on three sides only, and a leaning
+    # face's M, half its size, was taken for its die's letter (then read V, surely);
+    # the dice's letters are all of a size, so the lamp's pass finds the Z.
+    for seed, i, faces in ((103, 47, "ZBD"), (41, 55, "WHS")):
+        photo, drawn = bench_three_dice(seed, i)
+        assert drawn == faces
+        assert read_dice(photo, vowel_die=False).values == tuple(faces), (seed, i)
+
+
 def test_told_the_vowel_die_is_in_play_three_d20_alone_mean_it_was_not_found() -> None:
     # The variant rolls four dice: a photo showing three d20 only is no draw of it, and
     # the vowel is asked for instead of the game being taken for the basic rules.
