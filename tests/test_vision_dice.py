@@ -151,7 +151,9 @@ def test_a_leaning_letter_half_the_size_of_the_others_is_not_taken_for_a_die_s()
     # A lamp's highlight beside a serif Z left it lit on three sides only, and a leaning
     # face's M, half its size, was taken for its die's letter (then read V, surely);
     # the dice's letters are all of a size, so the lamp's pass finds the Z.
-    for seed, i, faces in ((103, 47, "ZBD"), (41, 55, "WHS")):
+    # Leaning letters so taken for dice may be too many for the rules (three and more
+    # d20 of a white L's green die, its L missed, read "???").
+    for seed, i, faces in ((103, 47, "ZBD"), (41, 55, "WHS"), (103, 13, "SGL"), (101, 50, "JPL")):
         photo, drawn = bench_three_dice(seed, i)
         assert drawn == faces
         assert read_dice(photo, vowel_die=False).values == tuple(faces), (seed, i)

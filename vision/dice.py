@@ -154,7 +154,9 @@ FAR_FROM_LETTERS = 1.7
 #: lamp's pass is tried (see :func:`dice_faces`). Seeds 11 to 61 and 101, 103 (1,600
 #: photos): the dice read right were 0.57 to 1 of the largest; a leaning letter taken
 #: for the up one (seed 103, three dice, photo 47) 0.53, and the five other photos
-#: under 0.55 had a die read "?" or lost.
+#: under 0.55 had a die read "?" or lost. More dice found than the rules roll are looked
+#: for so too (a green die's leaning letters taken for dice, its white L missed: seeds
+#: 101 and 103, three dice).
 SMALL_UP = 0.55
 
 #: A fifth face found makes the dice a guess when its letter is at least this share of
@@ -1692,6 +1694,13 @@ def dice_faces(image: Image, vowel_die: bool | None = None) -> Layout:
                 [fits[i] for i in dice],
                 [turns[i] for i in dice],
             )
+    if len(marks) > expected and _rival(marks, expected):
+        # Leaning letters taken for dice, their die's up letter missed beside a lamp's
+        # highlight, may be those too many: found so, the dice are all there, and their
+        # letters all of a size.
+        again = _find_dice(gray, small, glare=True, vowel_die=vowel_die)
+        if len(again[0]) == expected and _smallest(again[0]) >= SMALL_UP:
+            marks, fits, turns, unfaced, seen = again
     if len(marks) > expected and _rival(marks, expected):
         doubt = (f"plus de {expected} dés trouvés : lecture incertaine",)
         guessed = [
