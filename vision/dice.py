@@ -387,7 +387,13 @@ _Gradients = tuple[NDArray[np.float32], NDArray[np.float32]]
 def _gradients(image: NDArray[np.uint8]) -> _Gradients:
     """Derivatives along x and y of the slightly blurred photo, summed over its colours."""
     blurred = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5)
-    smooth = blurred.reshape(image.shape).sum(axis=2)  # (one colour: blurred without its axis)
+    colours = blurred.reshape(image.shape)  # (one colour: blurred without its axis)
+    # Added colour by colour, as numpy's sum over the colours adds them (the same bits),
+    # but at the speed of whole planes: the sum over the short last axis took 12 ms of a
+    # 1024 px photo, the additions 2.
+    smooth = colours[..., 0]
+    for c in range(1, image.shape[2]):
+        smooth = smooth + colours[..., c]
     return (
         np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8, np.float32),
         np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8, np.float32),
@@ -410,32 +416,39 @@ def _supports(
     angles, radii, squashes = grid
     step = 2 * math.pi / corners
     t = np.linspace(0.15, 0.85, samples)
-    # a: angle, r: radius, q: squash, e: edge, s: sample along it.
+    # a: angle, r: radius, q: squash, e: edge, s: sample along it. The xs do not depend
+    # on the squash: computed once, and broadcast along it. The photo's pixels are taken
+    # by their flat index, and the short axes (edges, samples) reduced plane by plane:
+    # numpy's reductions along an axis of 3 to 15 cost more than the arithmetic (a
+    # quarter of the time, with the same bits).
     first = angles[:, None, None, None] + step * np.arange(corners)[None, None, None, :]
     scale = radii[None, :, None, None]
     squash = squashes[None, None, :, None]
-    start = np.stack(np.broadcast_arrays(np.cos(first) * scale, np.sin(first) * scale * squash), -1)
-    end = np.stack(
-        np.broadcast_arrays(np.cos(first + step) * scale, np.sin(first + step) * scale * squash), -1
-    )
-    points = start[..., None, :] + (end - start)[..., None, :] * t[:, None]
-    px, py = centre[0] + points[..., 0], centre[1] + points[..., 1]
+    x0, y0 = np.cos(first) * scale, np.sin(first) * scale * squash
+    x1, y1 = np.cos(first + step) * scale, np.sin(first + step) * scale * squash
+    dx, dy = x1 - x0, y1 - y0
+    py = centre[1] + (y0[..., None] + dy[..., None] * t)
+    px = np.broadcast_to(centre[0] + (x0[..., None] + dx[..., None] * t), py.shape)
     xs = np.clip(np.rint(px).astype(int), 0, width - 1)
     ys = np.clip(np.rint(py).astype(int), 0, height - 1)
+    flat = ys * width + xs
     # The outward normal of each edge (its direction turned a quarter clockwise).
-    along = end - start
-    length = np.maximum(np.hypot(along[..., 0], along[..., 1]), 1e-9)
-    nx, ny = along[..., 1] / length, -along[..., 0] / length
-    across = gx[ys, xs] * nx[..., None] + gy[ys, xs] * ny[..., None]
-    valid = ~letter[ys, xs] & (px >= 0) & (px < width) & (py >= 0) & (py < height)
+    dx = np.broadcast_to(dx, dy.shape)
+    length = np.maximum(np.hypot(dx, dy), 1e-9)
+    nx, ny = dy / length, -dx / length
+    across = gx.ravel().take(flat) * nx[..., None] + gy.ravel().take(flat) * ny[..., None]
+    valid = ~letter.ravel().take(flat) & (px >= 0) & (px < width) & (py >= 0) & (py < height)
     # An edge of a face is one step of shade all along (the median ignores the strokes
     # of letters that cross it), and a face is lighter, or darker, than all around it.
-    count = valid.sum(axis=-1)
-    ordered = np.sort(np.where(valid, across, np.inf), axis=-1)
-    middle = np.maximum(count - 1, 0)[..., None] // 2
-    steps = np.take_along_axis(ordered, middle, axis=-1)[..., 0]
+    count = np.count_nonzero(valid, axis=-1)
+    ordered = np.sort(np.where(valid, across, np.inf), axis=-1).reshape(-1, samples)
+    middle = np.maximum(count - 1, 0).ravel() // 2
+    steps = ordered[np.arange(len(ordered)), middle].reshape(count.shape)
     steps[count < 0.4 * samples] = 0.0
-    return np.asarray(np.maximum(steps.min(axis=-1), (-steps).min(axis=-1)), np.float64)
+    lighter, darker = steps[..., 0], -steps[..., 0]
+    for e in range(1, corners):
+        lighter, darker = np.minimum(lighter, steps[..., e]), np.minimum(darker, -steps[..., e])
+    return np.asarray(np.maximum(lighter, darker), np.float64)
 
 
 #: The search for a face's polygon: a coarse grid (angle step in degrees, samples per
