@@ -159,16 +159,22 @@ def find_marks(
     Dividing by the local surface makes the test work in shade and in glare alike.
     """
     marks = [m for m in _blobs(gray, stroke) if m.contrast >= min_contrast]
-    # A frame around other marks (a tile's dark border) is not a glyph.
-    return [
-        m
-        for m in marks
-        if frames
-        or not any(
-            o is not m and m.x < o.cx < m.x + m.w and m.y < o.cy < m.y + m.h and o.h < 0.8 * m.h
-            for o in marks
-        )
-    ]
+    if frames or len(marks) < 2:
+        return marks
+    # A frame around other marks (a tile's dark border) is not a glyph: a mark around the
+    # centre of a mark under 0.8 of its height (every pair at once: a pattern of the table
+    # makes hundreds of marks).
+    x, y, w, h = (np.array([getattr(m, side) for m in marks]) for side in "xywh")
+    cx, cy = x + w / 2, y + h / 2
+    around = (
+        (x[:, None] < cx)
+        & (cx < (x + w)[:, None])
+        & (y[:, None] < cy)
+        & (cy < (y + h)[:, None])
+        & (h < 0.8 * h[:, None])
+    )
+    np.fill_diagonal(around, False)
+    return [m for m, frame in zip(marks, around.any(axis=1), strict=True) if not frame]
 
 
 #: The blobs of the last few images asked (see :func:`_blobs`), by their pixels: the
