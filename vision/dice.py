@@ -18,8 +18,11 @@ letter makes it "?".
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -275,12 +278,59 @@ def _lit_beside(gray: NDArray[np.uint8], mark: Mark) -> float:
     return 0.0
 
 
+def _ring_reach(mark: Mark) -> int:
+    """How far beyond its box the ring around a mark reaches (see :func:`_around`)."""
+    return max(3, round(0.15 * max(mark.w, mark.h)))
+
+
+#: The bytes of pixels by which the measures of marks are kept (see
+#: :func:`_kept_by_pixels`): a checked cloth asks some 800 marks of a photo, of a few
+#: kilobytes each; a photo read again (a die lost) asks them again.
+MEASURES_KEPT = 16_000_000
+
+_Measure = Callable[[NDArray[np.uint8], Mark], float]
+
+
+def _kept_by_pixels(measure: _Measure) -> _Measure:
+    """``measure`` (of a mark on an image, reading the pixels of its ring at most: see
+    :func:`_ring_reach`) kept by those pixels and the mark's: the reader asks it of the
+    same marks again and again (as candidates and among the faces found, and again when
+    a die was lost), at a millisecond or two each; the same pixels give the same value."""
+    kept: dict[tuple[object, ...], float] = {}
+    size = 0
+    lock = threading.Lock()
+
+    @functools.wraps(measure)
+    def measured(image: NDArray[np.uint8], mark: Mark) -> float:
+        nonlocal size
+        pad = _ring_reach(mark)
+        y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
+        window = image[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad]
+        pixels, ink = window.tobytes(), mark.mask.tobytes()
+        key = (mark.x, mark.y, mark.w, mark.h, ink, str(window.dtype), window.shape, pixels)
+        with lock:
+            value = kept.get(key)
+        if value is None:
+            value = measure(image, mark)
+            with lock:
+                if key not in kept:
+                    kept[key] = value
+                    size += len(pixels) + len(ink)
+                while size > MEASURES_KEPT:  # the first kept, the first dropped
+                    oldest = next(iter(kept))
+                    del kept[oldest]
+                    size -= sum(len(part) for part in oldest if isinstance(part, bytes))
+        return value
+
+    return measured
+
+
 def _around(
     image: NDArray[np.uint8], mark: Mark
 ) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
     """The colours of a mark's pixels and of a thin ring around it (rows of BGR), and
     where the ring's pixels are (rows of x, y about the mark's centre, in its sizes)."""
-    pad = max(3, round(0.15 * max(mark.w, mark.h)))
+    pad = _ring_reach(mark)
     y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
     window = image[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad].astype(np.float32)
     ink = np.zeros(window.shape[:2], np.uint8)
@@ -293,6 +343,7 @@ def _around(
     return window[ink > 0], window[ring], where.astype(np.float32)
 
 
+@_kept_by_pixels
 def _plain_around(image: NDArray[np.uint8], mark: Mark) -> float:
     """How plain the surface right around a mark is: the spread of its colour over the
     step from it to the mark (0: a letter printed on a plain face).
@@ -317,11 +368,12 @@ def _plain_around(image: NDArray[np.uint8], mark: Mark) -> float:
     return float((high - low).max()) / max(step, 1.0)
 
 
+@_kept_by_pixels
 def _sharpness(gray: NDArray[np.uint8], mark: Mark) -> float:
     """How sharply the grey steps at a mark's outline: the median slope across it (per
     pixel) over the step from the mark to the surface around it (printed ink: about a
     third; a streak of wood or a shadow, fading over many pixels: under a tenth)."""
-    pad = 2
+    pad = 2  # (within the ring's reach: see :func:`_kept_by_pixels`)
     y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
     window = gray[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad].astype(np.float32)
     gx = cv2.Sobel(window, cv2.CV_32F, 1, 0, ksize=3) / 8
