@@ -48,6 +48,7 @@ from vision.reading import (
     Mark,
     NothingFound,
     Reading,
+    disc_closing,
     find_marks,
     ink_on_surface,
     sides_around,
@@ -1127,8 +1128,7 @@ def _whole_letter(gray: NDArray[np.uint8], mark: Mark, share: float = FAINT_INK)
     box = gray[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w]
     if (mark.mask == 0).any() and np.median(box[mark.mask > 0]) > np.median(box[mark.mask == 0]):
         wide = np.asarray(255 - wide, np.uint8)  # a light letter on a dark die
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (INK_STROKE, INK_STROKE))
-    surface = cv2.morphologyEx(wide, cv2.MORPH_CLOSE, kernel)
+    surface = disc_closing(wide, INK_STROKE)
     ink = (surface.astype(np.int16) - wide.astype(np.int16))[
         y0 - wy0 : y1 - wy0, x0 - wx0 : x1 - wx0
     ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import itertools
 import math
 import os
@@ -207,8 +208,7 @@ def _measured_blobs(gray: NDArray[np.uint8], stroke: int) -> list[Mark]:
     """The blobs of the black-hat of ``gray`` the size of glyphs, each with its contrast
     (see :func:`find_marks`)."""
     height, width = gray.shape
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (stroke, stroke))
-    surface = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
+    surface = disc_closing(gray, stroke)
     ink = surface.astype(np.int16) - gray.astype(np.int16)
     binary = (ink > 0.25 * surface.astype(np.int16) + 8).astype(np.uint8)
     binary = np.asarray(
@@ -230,6 +230,71 @@ def _measured_blobs(gray: NDArray[np.uint8], stroke: int) -> list[Mark]:
         mask.flags.writeable = False
         marks.append(Mark(x, y, w, h, mask, _surrounded(gray, (x, y, w, h), mask)))
     return marks
+
+
+def disc_closing(gray: NDArray[np.uint8], stroke: int) -> NDArray[np.uint8]:
+    """The morphological closing of ``gray`` by OpenCV's ellipse ``stroke`` wide (its
+    default border), to the last bit, two to three times faster.
+
+    OpenCV slides the ellipse's every pixel (over 700) over the photo: a closing of a
+    1024 px photo cost 20 ms, twice a photo for the marks. An odd ellipse is a union of
+    centred rectangles, one per width of its rows, and a dilation by a union is the
+    largest of the dilations by each; a rectangle's is a dilation along the columns then
+    along the rows. The rectangles' heights grow as their widths shrink: each column
+    pass is the last one's dilated a few rows more, and the row passes are nested (a
+    dilation along the rows by a width, then by a narrower one, is one by their sum),
+    so every pass is a few pixels long. Erosions likewise.
+    """
+    steps = _staircase(stroke)
+    if steps is None:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (stroke, stroke))
+        return np.asarray(cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel), np.uint8)
+    return _by_staircase(_by_staircase(gray, steps, erode=False), steps, erode=True)
+
+
+@functools.cache
+def _staircase(stroke: int) -> tuple[tuple[int, int], ...] | None:
+    """The heights and widths of the centred rectangles whose union is OpenCV's ellipse
+    ``stroke`` wide, the widest first; None if it is no such union (an even width)."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (stroke, stroke))
+    if stroke % 2 == 0:
+        return None
+    widths = sorted({int(row.sum()) for row in kernel}, reverse=True)
+    union = np.zeros_like(kernel)
+    steps = []
+    half = stroke // 2
+    for width in widths:
+        rows = np.flatnonzero(kernel.sum(axis=1) >= width)
+        height = int(rows[-1] - rows[0] + 1)
+        steps.append((height, width))
+        union[
+            half - height // 2 : half + height // 2 + 1, half - width // 2 : half + width // 2 + 1
+        ] = 1
+    return tuple(steps) if np.array_equal(union, kernel) else None
+
+
+def _by_staircase(
+    gray: NDArray[np.uint8], steps: tuple[tuple[int, int], ...], *, erode: bool
+) -> NDArray[np.uint8]:
+    """The dilation (or erosion) of ``gray`` by the union of the centred rectangles
+    ``steps`` (see :func:`disc_closing`)."""
+
+    def spread(image: NDArray[np.uint8], size: int, vertical: bool) -> NDArray[np.uint8]:
+        line = np.ones((size, 1) if vertical else (1, size), np.uint8)
+        return np.asarray(cv2.erode(image, line) if erode else cv2.dilate(image, line), np.uint8)
+
+    def keep(a: NDArray[np.uint8], b: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        return np.asarray(cv2.min(a, b) if erode else cv2.max(a, b), np.uint8)
+
+    height = steps[0][0]
+    columns = spread(gray, height, True)
+    nested = columns
+    for (_, wider), (taller, narrower) in itertools.pairwise(steps):
+        columns = spread(columns, taller - height + 1, True)
+        nested = keep(spread(nested, wider - narrower + 1, False), columns)
+        height = taller
+    narrowest = steps[-1][1]
+    return nested if narrowest == 1 else spread(nested, narrowest, False)
 
 
 def letter_marks(gray: NDArray[np.uint8]) -> list[Mark]:
@@ -471,8 +536,16 @@ def ink_on_surface(
     closing with a disc of ``side`` pixels (the face the strokes are printed on, so a
     glare across it does not wash half the letter out), Otsu's threshold of that, and
     the ink (255) below it."""
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-    surface = cv2.morphologyEx(window, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_REPLICATE)
+    if side % 2:
+        # Its border replicated, as :func:`disc_closing`'s: the pixel nearest a point
+        # beyond the border lies in an odd disc too.
+        surface = disc_closing(window, side)
+    else:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+        surface = np.asarray(
+            cv2.morphologyEx(window, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_REPLICATE),
+            np.uint8,
+        )
     relative = np.asarray(
         np.clip(window.astype(np.float32) / np.maximum(surface, 1) * 255, 0, 255), np.float32
     )
