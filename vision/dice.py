@@ -48,9 +48,11 @@ from vision.reading import (
     Mark,
     NothingFound,
     Reading,
+    column_medians,
     disc_closing,
     find_marks,
     ink_on_surface,
+    median_of,
     sides_around,
     stroke_box,
     working_gray,
@@ -363,10 +365,31 @@ def _plain_around(image: NDArray[np.uint8], mark: Mark) -> float:
     # lstsq cost a third of the reader's time spent here).
     gram = terms.T @ terms + 1e-6 * np.eye(6, dtype=np.float32)
     fitted = terms @ np.linalg.solve(gram, terms.T @ ring)
-    low, high = np.percentile(ring - fitted, (10, 90), axis=0)
-    middle = np.median(ring, axis=0)
-    step = float(np.abs(np.median(ink, axis=0) - middle).max())
+    low, high = _tenth_and_ninetieth(ring - fitted)
+    middle = column_medians(ring)
+    step = float(np.abs(column_medians(ink) - middle).max())
     return float((high - low).max()) / max(step, 1.0)
+
+
+def _tenth_and_ninetieth(values: NDArray[np.float32]) -> NDArray[np.float64]:
+    """``np.percentile(values, (10, 90), axis=0)`` to the last bit (no NaN), without
+    numpy's overhead (a fifth of a millisecond, for every mark asked whether plain):
+    its linear interpolation between the two nearest ranks, in doubles, from the far
+    rank when nearer it."""
+    count = len(values)
+    rows = []
+    for share in (0.1, 0.9):
+        rank = (count - 1) * share
+        before = -1 if rank >= count - 1 else math.floor(rank)  # (numpy's: the largest)
+        after = -1 if before == -1 else before + 1
+        rows.append((before, after, np.float64(rank - before)))
+    part = np.partition(values, sorted({i % count for row in rows for i in row[:2]}), axis=0)
+    spread = []
+    for before, after, t in rows:
+        a, b = part[before], part[after]
+        step = b - a
+        spread.append(b - step * (1 - t) if t >= 0.5 else a + step * t)
+    return np.asarray(spread, np.float64)
 
 
 @_kept_by_pixels
@@ -382,25 +405,23 @@ def _sharpness(gray: NDArray[np.uint8], mark: Mark) -> float:
     inner = cv2.erode(mark.mask, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((mark.mask > 0) & (inner == 0))
     ys, xs = ys + mark.y - y0, xs + mark.x - x0
-    slope = float(np.median(np.hypot(gx[ys, xs], gy[ys, xs])))
+    slope = median_of(np.hypot(gx[ys, xs], gy[ys, xs]))
     ink, ring, _ = _around(gray[..., None], mark)
     if len(ring) == 0:
         return 0.0
-    step = abs(float(np.median(ink)) - float(np.median(ring)))
+    step = abs(median_of(ink) - median_of(ring))
     return slope / max(step, 1.0)
 
 
 def _hole_of(image: NDArray[np.uint8], inner: Mark, outer: Mark) -> bool:
     """Whether ``inner`` is a hole of the letter ``outer`` (the face seen through an O),
     rather than a letter on the face ``outer``: a hole is the colour around its letter."""
-    inside = np.median(_around(image, inner)[0], axis=0)
+    inside = column_medians(_around(image, inner)[0])
     ink, ring, _ = _around(image, outer)
     if len(ring) == 0:
         return False
-    around = np.median(ring, axis=0)
-    return bool(
-        np.abs(inside - around).max() < HOLE * np.abs(np.median(ink, axis=0) - around).max()
-    )
+    around = column_medians(ring)
+    return bool(np.abs(inside - around).max() < HOLE * np.abs(column_medians(ink) - around).max())
 
 
 def _solidity(mark: Mark) -> float:

@@ -23,6 +23,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -214,18 +215,19 @@ def _measured_blobs(gray: NDArray[np.uint8], stroke: int) -> list[Mark]:
     binary = np.asarray(
         cv2.morphologyEx(binary, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)), np.uint8
     )
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    # Told for all blobs at once (a pattern of the table makes thousands).
+    xs, ys, ws, hs, areas = (stats[:, i].astype(np.int64) for i in range(5))
+    fill = areas / np.maximum(ws * hs, 1)
+    tall = hs / np.maximum(ws, 1)
+    sized = (hs >= 10) & (hs <= 0.3 * height) & (ws >= 2) & (ws <= 0.3 * width) & (areas >= 20)
+    # (A blob cut by the edge of the photo is unreadable, and often a pattern.)
+    inside = (xs != 0) & (ys != 0) & (xs + ws != width) & (ys + hs != height)
+    shaped = (fill >= 0.1) & ~((fill > 0.9) & (tall < 2.5)) & (tall >= 0.25) & (tall <= 12)
+    sized[0] = False  # the background
     marks: list[Mark] = []
-    for label in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[label])
-        if not (10 <= h <= 0.3 * height and 2 <= w <= 0.3 * width and area >= 20):
-            continue
-        if x == 0 or y == 0 or x + w == width or y + h == height:
-            continue  # cut by the edge of the photo: unreadable, and often a pattern
-        fill = area / (w * h)
-        tall = h / w
-        if fill < 0.1 or (fill > 0.9 and tall < 2.5) or tall < 0.25 or tall > 12:
-            continue
+    for label in np.flatnonzero(sized & inside & shaped):
+        x, y, w, h = (int(v) for v in stats[label, :4])
         mask = (labels[y : y + h, x : x + w] == label).astype(np.uint8) * 255
         mask.flags.writeable = False
         marks.append(Mark(x, y, w, h, mask, _surrounded(gray, (x, y, w, h), mask)))
@@ -327,6 +329,32 @@ def _runs_out(gray: NDArray[np.uint8], mark: Mark) -> float:
     return float(np.mean(window[frame] < ink + 0.5 * mark.contrast))
 
 
+def median_of(values: NDArray[Any]) -> float:
+    """``float(np.median(values))`` to the last bit (no NaN among them), without its
+    overhead: a tenth of a millisecond a call, asked for every blob of a photo."""
+    flat = np.asarray(values).ravel()
+    half = flat.size // 2
+    if flat.size == 0:
+        return float(np.median(flat))  # (not a number, as numpy says)
+    if flat.size % 2:
+        return float(np.partition(flat, half)[half])
+    return float(np.partition(flat, (half - 1, half))[half - 1 : half + 1].mean())
+
+
+def column_medians(values: NDArray[Any]) -> NDArray[np.floating[Any]]:
+    """``np.median(values, axis=0)`` to the last bit (no NaN among them): the middle
+    value, or the mean of the middle two as numpy takes it (summed in the values' float
+    type, in doubles for integers), without numpy's overhead."""
+    count = len(values)
+    half = count // 2
+    if count == 0:
+        return np.asarray(np.median(values, axis=0))
+    if count % 2:
+        return np.asarray(np.partition(values, half, axis=0)[half : half + 1].mean(axis=0))
+    middle = np.partition(values, (half - 1, half), axis=0)[half - 1 : half + 1]
+    return np.asarray(middle.mean(axis=0))
+
+
 def upper_quartile(values: NDArray[np.generic]) -> float:
     """``np.percentile(values, 75)``, to the last bit (its linear interpolation), twenty
     times faster on the few hundred pixels of a mark's side: ``find_marks`` asks it four
@@ -364,7 +392,7 @@ def sides_around(
     sides (the upper quartile of a thin band just off its box, above, below, left,
     right); ``None`` where a side is off the photo."""
     x, y, w, h = box
-    ink = float(np.median(gray[y : y + h, x : x + w][mask > 0]))
+    ink = median_of(gray[y : y + h, x : x + w][mask > 0])
     gap, band = max(1, h // 16), max(2, h // 10)
     sides = (
         gray[max(0, y - gap - band) : max(0, y - gap), x : x + w],
