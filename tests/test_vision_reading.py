@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from vision.dice import _plain_around, _sharpness
+from vision.dice import _gradients, _measured_gradients, _plain_around, _sharpness
 from vision.reading import Mark, disc_closing, find_marks
 
 
@@ -83,3 +83,16 @@ def test_a_mark_measured_again_on_other_pixels_is_measured_anew() -> None:
     assert _plain_around(colour, mark) > plain
     assert _sharpness(image, mark) == _sharpness.__wrapped__(image, mark)  # type: ignore[attr-defined]
     assert _sharpness(image, mark) != sharp
+
+
+def test_the_derivatives_of_a_photo_painted_in_place_are_taken_anew() -> None:
+    image = np.ascontiguousarray(np.repeat(_photo_with_letters(3)[..., None], 3, axis=2))
+    first = _gradients(image)
+    again = _gradients(image.copy())
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    with pytest.raises(ValueError):  # shared: nobody may paint on them
+        first[0][0, 0] = 1.0
+    image[40:60, 40:60] = 255
+    painted = _gradients(image)
+    assert not np.array_equal(painted[0], first[0])
+    assert np.array_equal(painted[0], _measured_gradients(image)[0])

@@ -25,6 +25,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import cv2
 import numpy as np
@@ -286,6 +287,39 @@ def _ring_reach(mark: Mark) -> int:
     return max(3, round(0.15 * max(mark.w, mark.h)))
 
 
+_Value = TypeVar("_Value")
+
+
+class _KeptByBytes(Generic[_Value]):
+    """Values kept by the bytes (pixels) they were computed from, since the same bytes
+    give the same value; the first kept are dropped past ``budget`` bytes (their keys',
+    and the weight given for each value)."""
+
+    def __init__(self, budget: int) -> None:
+        self._budget = budget
+        self._kept: dict[tuple[object, ...], tuple[_Value, int]] = {}
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(
+        self, key: tuple[object, ...], compute: Callable[[], _Value], weight: int = 0
+    ) -> _Value:
+        """The value kept for ``key``, else ``compute()`` kept for it."""
+        with self._lock:
+            hit = self._kept.get(key)
+        if hit is not None:
+            return hit[0]
+        value = compute()
+        size = weight + sum(len(part) for part in key if isinstance(part, bytes))
+        with self._lock:
+            if key not in self._kept:
+                self._kept[key] = (value, size)
+                self._size += size
+            while self._size > self._budget:
+                self._size -= self._kept.pop(next(iter(self._kept)))[1]
+        return value
+
+
 #: The bytes of pixels by which the measures of marks are kept (see
 #: :func:`_kept_by_pixels`): a checked cloth asks some 800 marks of a photo, of a few
 #: kilobytes each; a photo read again (a die lost) asks them again.
@@ -299,31 +333,24 @@ def _kept_by_pixels(measure: _Measure) -> _Measure:
     :func:`_ring_reach`) kept by those pixels and the mark's: the reader asks it of the
     same marks again and again (as candidates and among the faces found, and again when
     a die was lost), at a millisecond or two each; the same pixels give the same value."""
-    kept: dict[tuple[object, ...], float] = {}
-    size = 0
-    lock = threading.Lock()
+    kept: _KeptByBytes[float] = _KeptByBytes(MEASURES_KEPT)
 
     @functools.wraps(measure)
     def measured(image: NDArray[np.uint8], mark: Mark) -> float:
-        nonlocal size
         pad = _ring_reach(mark)
         y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
         window = image[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad]
-        pixels, ink = window.tobytes(), mark.mask.tobytes()
-        key = (mark.x, mark.y, mark.w, mark.h, ink, str(window.dtype), window.shape, pixels)
-        with lock:
-            value = kept.get(key)
-        if value is None:
-            value = measure(image, mark)
-            with lock:
-                if key not in kept:
-                    kept[key] = value
-                    size += len(pixels) + len(ink)
-                while size > MEASURES_KEPT:  # the first kept, the first dropped
-                    oldest = next(iter(kept))
-                    del kept[oldest]
-                    size -= sum(len(part) for part in oldest if isinstance(part, bytes))
-        return value
+        key = (
+            mark.x,
+            mark.y,
+            mark.w,
+            mark.h,
+            mark.mask.tobytes(),
+            str(window.dtype),
+            window.shape,
+            window.tobytes(),
+        )
+        return kept.get(key, lambda: measure(image, mark))
 
     return measured
 
@@ -458,8 +485,25 @@ SQUASHES = (1.0, 0.88, 0.76)
 _Gradients = tuple[NDArray[np.float32], NDArray[np.float32]]
 
 
+#: The bytes by which derivatives are kept (see :func:`_gradients`): a photo's, of its
+#: three colours, and around its letters, 40 MB.
+GRADIENTS_KEPT = 48_000_000
+
+_KEPT_GRADIENTS: _KeptByBytes[_Gradients] = _KeptByBytes(GRADIENTS_KEPT)
+
+
 def _gradients(image: NDArray[np.uint8]) -> _Gradients:
-    """Derivatives along x and y of the slightly blurred photo, summed over its colours."""
+    """Derivatives along x and y of the slightly blurred photo, summed over its colours
+    (read-only), kept by its pixels: a photo where a die was lost is looked at again
+    (see :func:`dice_faces`), its colours too (see :func:`_missed_vowel_die`), a 1024 px
+    photo's at 10 ms."""
+    key = (str(image.dtype), image.shape, image.tobytes())
+    weight = 8 * image.shape[0] * image.shape[1]  # (two planes of floats)
+    return _KEPT_GRADIENTS.get(key, lambda: _measured_gradients(image), weight)
+
+
+def _measured_gradients(image: NDArray[np.uint8]) -> _Gradients:
+    """See :func:`_gradients`."""
     blurred = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5)
     colours = blurred.reshape(image.shape)  # (one colour: blurred without its axis)
     # Added colour by colour, as numpy's sum over the colours adds them (the same bits),
@@ -468,10 +512,10 @@ def _gradients(image: NDArray[np.uint8]) -> _Gradients:
     smooth = colours[..., 0]
     for c in range(1, image.shape[2]):
         smooth = smooth + colours[..., c]
-    return (
-        np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8, np.float32),
-        np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8, np.float32),
-    )
+    gx = np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8, np.float32)
+    gy = np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8, np.float32)
+    gx.flags.writeable = gy.flags.writeable = False  # (shared by every caller)
+    return gx, gy
 
 
 def _supports(
