@@ -607,6 +607,11 @@ def _fit(
     return Fit(corners, angle, float(fine_grid[1][r]), float(fine[a, r, q]), float(fine_grid[2][q]))
 
 
+#: Every polygon tried around a letter lies within this many of its sizes of its centre
+#: (the largest triangle's corners, the largest square's).
+FACE_REACH = max(TRIANGLE_RADII[1], SQUARE_HALVES[1] * math.sqrt(2))
+
+
 def _face(
     grads: _Gradients,
     letter: NDArray[np.bool_],
@@ -621,7 +626,40 @@ def _face(
     Their sizes are bound to the letter's: a d20's up letter is about two thirds of its
     triangle's height, the vowel die's half its square's side (a mark much larger than
     its face's letter, or much smaller, finds no face of its size around it).
+
+    Kept for derivatives kept (read-only, see :func:`_gradients`), by the letters' mask
+    as far as the polygons reach: a photo where a die was lost is looked at again, its
+    letters fitted again (a few milliseconds each).
     """
+    gx, gy = grads
+    if gx.flags.writeable or gy.flags.writeable:
+        return _fitted_face(grads, letter, mark, squashes, square_sizes)
+    reach = math.ceil(max(mark.w, mark.h) * FACE_REACH) + 2
+    x0, y0 = max(0, math.floor(mark.cx) - reach), max(0, math.floor(mark.cy) - reach)
+    near = letter[y0 : math.floor(mark.cy) + reach + 1, x0 : math.floor(mark.cx) + reach + 1]
+    key: tuple[object, ...] = (id(gx), id(gy), letter.shape, x0, y0, near.shape)
+    key += (near.tobytes(), mark.x, mark.y, mark.w, mark.h, squashes, square_sizes)
+    # (The derivatives are kept with the fits: their ids name no other array meanwhile.)
+    fits, _ = _KEPT_FACES.get(
+        key, lambda: (_fitted_face(grads, letter, mark, squashes, square_sizes), grads)
+    )
+    return fits
+
+
+#: The bytes of letters' masks by which the faces fitted are kept (see :func:`_face`).
+FACES_KEPT = 4_000_000
+
+_KEPT_FACES: _KeptByBytes[tuple[tuple[Fit, Fit], _Gradients]] = _KeptByBytes(FACES_KEPT)
+
+
+def _fitted_face(
+    grads: _Gradients,
+    letter: NDArray[np.bool_],
+    mark: Mark,
+    squashes: tuple[float, ...],
+    square_sizes: int,
+) -> tuple[Fit, Fit]:
+    """See :func:`_face`."""
     size = max(mark.w, mark.h)
     centre = (mark.cx, mark.cy)
     triangle = _fit(
