@@ -5,7 +5,16 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from vision.dice import _gradients, _measured_gradients, _plain_around, _sharpness
+from vision.dice import (
+    COARSE_RADII,
+    SQUASHES,
+    _face,
+    _fitted_face,
+    _gradients,
+    _measured_gradients,
+    _plain_around,
+    _sharpness,
+)
 from vision.reading import Mark, disc_closing, find_marks
 
 
@@ -96,3 +105,24 @@ def test_the_derivatives_of_a_photo_painted_in_place_are_taken_anew() -> None:
     painted = _gradients(image)
     assert not np.array_equal(painted[0], first[0])
     assert np.array_equal(painted[0], _measured_gradients(image)[0])
+
+
+def test_a_face_fitted_again_on_other_letters_is_fitted_anew() -> None:
+    # A light triangle (a d20's face) around a dark letter, on a dark table.
+    image = np.full((200, 200, 3), 40, np.uint8)
+    corners = np.array([[100, 30], [40, 150], [160, 150]], np.int32)
+    cv2.fillConvexPoly(image, corners, (220, 220, 220))
+    cv2.putText(image, "K", (84, 125), cv2.FONT_HERSHEY_SIMPLEX, 1.4, (20, 20, 20), 4)
+    gray = np.ascontiguousarray(image[..., 0])
+    mark = max(find_marks(gray, min_contrast=0.0), key=lambda m: m.w * m.h)
+    grads = _gradients(image)
+    letter = np.zeros(gray.shape, bool)
+    letter[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w] = mark.mask > 0
+    first = _face(grads, letter, mark)
+    assert first == _fitted_face(grads, letter, mark, SQUASHES, COARSE_RADII[1])
+    assert first[0].support > first[1].support  # a triangle, not a square
+    # The same mask in place, its triangle's base hidden: fitted anew, not as kept.
+    letter[140:160, :] = True
+    again = _face(grads, letter, mark)
+    assert again == _fitted_face(grads, letter, mark, SQUASHES, COARSE_RADII[1])
+    assert again != first
