@@ -236,16 +236,16 @@ def _measured_blobs(gray: NDArray[np.uint8], stroke: int) -> list[Mark]:
 
 def disc_closing(gray: NDArray[np.uint8], stroke: int) -> NDArray[np.uint8]:
     """The morphological closing of ``gray`` by OpenCV's ellipse ``stroke`` wide (its
-    default border), to the last bit, two to three times faster.
+    default border and anchor), to the last bit, two to three times faster.
 
     OpenCV slides the ellipse's every pixel (over 700) over the photo: a closing of a
-    1024 px photo cost 20 ms, twice a photo for the marks. An odd ellipse is a union of
-    centred rectangles, one per width of its rows, and a dilation by a union is the
-    largest of the dilations by each; a rectangle's is a dilation along the columns then
-    along the rows. The rectangles' heights grow as their widths shrink: each column
-    pass is the last one's dilated a few rows more, and the row passes are nested (a
-    dilation along the rows by a width, then by a narrower one, is one by their sum),
-    so every pass is a few pixels long. Erosions likewise.
+    1024 px photo cost 20 ms, twice a photo for the marks. The ellipse is a union of
+    rectangles around its anchor, one per width of its rows, and a dilation by a union
+    is the largest of the dilations by each; a rectangle's is a dilation along the
+    columns then along the rows. The rectangles' heights grow as their widths shrink:
+    each column pass is the last one's dilated a few rows more, and the row passes are
+    nested (a dilation along the rows by a span, then by a narrower one, is one by
+    their sum), so every pass is a few pixels long. Erosions likewise.
     """
     steps = _staircase(stroke)
     if steps is None:
@@ -254,49 +254,69 @@ def disc_closing(gray: NDArray[np.uint8], stroke: int) -> NDArray[np.uint8]:
     return _by_staircase(_by_staircase(gray, steps, erode=False), steps, erode=True)
 
 
+#: A rectangle around a kernel's anchor: its first and last rows, its first and last
+#: columns, counted from the anchor.
+_Step = tuple[int, int, int, int]
+
+
 @functools.cache
-def _staircase(stroke: int) -> tuple[tuple[int, int], ...] | None:
-    """The heights and widths of the centred rectangles whose union is OpenCV's ellipse
-    ``stroke`` wide, the widest first; None if it is no such union (an even width)."""
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (stroke, stroke))
-    if stroke % 2 == 0:
-        return None
-    widths = sorted({int(row.sum()) for row in kernel}, reverse=True)
+def _staircase(stroke: int) -> tuple[_Step, ...] | None:
+    """The rectangles around its anchor whose union is OpenCV's ellipse ``stroke`` wide,
+    the widest (and lowest) first, each holding the next's columns and held in its rows;
+    None if it is no such union."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (stroke, stroke)) > 0
+    anchor = stroke // 2  # (OpenCV's, at the kernel's centre)
+    spans = sorted(
+        {(int(c[0]), int(c[-1])) for c in (np.flatnonzero(row) for row in kernel) if c.size},
+        key=lambda span: span[0] - span[1],
+    )
     union = np.zeros_like(kernel)
-    steps = []
-    half = stroke // 2
-    for width in widths:
-        rows = np.flatnonzero(kernel.sum(axis=1) >= width)
-        height = int(rows[-1] - rows[0] + 1)
-        steps.append((height, width))
-        union[
-            half - height // 2 : half + height // 2 + 1, half - width // 2 : half + width // 2 + 1
-        ] = 1
-    return tuple(steps) if np.array_equal(union, kernel) else None
+    steps: list[_Step] = []
+    for left, right in spans:
+        rows = np.flatnonzero(kernel[:, left : right + 1].all(axis=1))
+        top, bottom = int(rows[0]), int(rows[-1])
+        if len(rows) != bottom - top + 1 or not (
+            top <= anchor <= bottom and left <= anchor <= right
+        ):
+            return None
+        steps.append((top - anchor, bottom - anchor, left - anchor, right - anchor))
+        union[top : bottom + 1, left : right + 1] = True
+    nested = all(
+        t1 <= t0 and b1 >= b0 and l1 >= l0 and r1 <= r0
+        for (t0, b0, l0, r0), (t1, b1, l1, r1) in itertools.pairwise(steps)
+    )
+    return tuple(steps) if nested and np.array_equal(union, kernel) else None
 
 
 def _by_staircase(
-    gray: NDArray[np.uint8], steps: tuple[tuple[int, int], ...], *, erode: bool
+    gray: NDArray[np.uint8], steps: tuple[_Step, ...], *, erode: bool
 ) -> NDArray[np.uint8]:
-    """The dilation (or erosion) of ``gray`` by the union of the centred rectangles
-    ``steps`` (see :func:`disc_closing`)."""
+    """The dilation (or erosion) of ``gray`` by the union of the rectangles ``steps``
+    (see :func:`disc_closing`)."""
 
-    def spread(image: NDArray[np.uint8], size: int, vertical: bool) -> NDArray[np.uint8]:
+    def spread(
+        image: NDArray[np.uint8], first: int, last: int, vertical: bool
+    ) -> NDArray[np.uint8]:
+        # Over the pixels ``first`` to ``last`` (first <= 0 <= last) from each one.
+        size = last - first + 1
+        if size == 1:
+            return image
         line = np.ones((size, 1) if vertical else (1, size), np.uint8)
-        return np.asarray(cv2.erode(image, line) if erode else cv2.dilate(image, line), np.uint8)
+        anchor = (0, -first) if vertical else (-first, 0)
+        spread = cv2.erode if erode else cv2.dilate
+        return np.asarray(spread(image, line, anchor=anchor), np.uint8)
 
     def keep(a: NDArray[np.uint8], b: NDArray[np.uint8]) -> NDArray[np.uint8]:
         return np.asarray(cv2.min(a, b) if erode else cv2.max(a, b), np.uint8)
 
-    height = steps[0][0]
-    columns = spread(gray, height, True)
+    top, bottom, _, _ = steps[0]
+    columns = spread(gray, top, bottom, True)
     nested = columns
-    for (_, wider), (taller, narrower) in itertools.pairwise(steps):
-        columns = spread(columns, taller - height + 1, True)
-        nested = keep(spread(nested, wider - narrower + 1, False), columns)
-        height = taller
-    narrowest = steps[-1][1]
-    return nested if narrowest == 1 else spread(nested, narrowest, False)
+    for (t0, b0, l0, r0), (t1, b1, l1, r1) in itertools.pairwise(steps):
+        columns = spread(columns, t1 - t0, b1 - b0, True)
+        nested = keep(spread(nested, l0 - l1, r0 - r1, False), columns)
+    _, _, left, right = steps[-1]
+    return spread(nested, left, right, False)
 
 
 def letter_marks(gray: NDArray[np.uint8]) -> list[Mark]:
