@@ -18,10 +18,14 @@ letter makes it "?".
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import cv2
 import numpy as np
@@ -45,8 +49,11 @@ from vision.reading import (
     Mark,
     NothingFound,
     Reading,
+    column_medians,
+    disc_closing,
     find_marks,
     ink_on_surface,
+    median_of,
     sides_around,
     stroke_box,
     working_gray,
@@ -286,12 +293,85 @@ def _lit_beside(gray: NDArray[np.uint8], mark: Mark) -> float:
     return 0.0
 
 
+def _ring_reach(mark: Mark) -> int:
+    """How far beyond its box the ring around a mark reaches (see :func:`_around`)."""
+    return max(3, round(0.15 * max(mark.w, mark.h)))
+
+
+_Value = TypeVar("_Value")
+
+
+class _KeptByBytes(Generic[_Value]):
+    """Values kept by the bytes (pixels) they were computed from, since the same bytes
+    give the same value; the first kept are dropped past ``budget`` bytes (their keys',
+    and the weight given for each value)."""
+
+    def __init__(self, budget: int) -> None:
+        self._budget = budget
+        self._kept: dict[tuple[object, ...], tuple[_Value, int]] = {}
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(
+        self, key: tuple[object, ...], compute: Callable[[], _Value], weight: int = 0
+    ) -> _Value:
+        """The value kept for ``key``, else ``compute()`` kept for it."""
+        with self._lock:
+            hit = self._kept.get(key)
+        if hit is not None:
+            return hit[0]
+        value = compute()
+        size = weight + sum(len(part) for part in key if isinstance(part, bytes))
+        with self._lock:
+            if key not in self._kept:
+                self._kept[key] = (value, size)
+                self._size += size
+            while self._size > self._budget:
+                self._size -= self._kept.pop(next(iter(self._kept)))[1]
+        return value
+
+
+#: The bytes of pixels by which the measures of marks are kept (see
+#: :func:`_kept_by_pixels`): a checked cloth asks some 800 marks of a photo, of a few
+#: kilobytes each; a photo read again (a die lost) asks them again.
+MEASURES_KEPT = 16_000_000
+
+_Measure = Callable[[NDArray[np.uint8], Mark], float]
+
+
+def _kept_by_pixels(measure: _Measure) -> _Measure:
+    """``measure`` (of a mark on an image, reading the pixels of its ring at most: see
+    :func:`_ring_reach`) kept by those pixels and the mark's: the reader asks it of the
+    same marks again and again (as candidates and among the faces found, and again when
+    a die was lost), at a millisecond or two each; the same pixels give the same value."""
+    kept: _KeptByBytes[float] = _KeptByBytes(MEASURES_KEPT)
+
+    @functools.wraps(measure)
+    def measured(image: NDArray[np.uint8], mark: Mark) -> float:
+        pad = _ring_reach(mark)
+        y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
+        window = image[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad]
+        key = (
+            mark.x,
+            mark.y,
+            mark.w,
+            mark.h,
+            mark.mask.tobytes(),
+            str(window.dtype),
+            window.shape,
+            window.tobytes(),
+        )
+        return kept.get(key, lambda: measure(image, mark))
+
+    return measured
+
+
 def _around(
     image: NDArray[np.uint8], mark: Mark
 ) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
     """The colours of a mark's pixels and of a thin ring around it (rows of BGR), and
     where the ring's pixels are (rows of x, y about the mark's centre, in its sizes)."""
-    pad = max(3, round(0.15 * max(mark.w, mark.h)))
+    pad = _ring_reach(mark)
     y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
     window = image[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad].astype(np.float32)
     ink = np.zeros(window.shape[:2], np.uint8)
@@ -304,6 +384,7 @@ def _around(
     return window[ink > 0], window[ring], where.astype(np.float32)
 
 
+@_kept_by_pixels
 def _plain_around(image: NDArray[np.uint8], mark: Mark) -> float:
     """How plain the surface right around a mark is: the spread of its colour over the
     step from it to the mark (0: a letter printed on a plain face).
@@ -322,17 +403,39 @@ def _plain_around(image: NDArray[np.uint8], mark: Mark) -> float:
     # lstsq cost a third of the reader's time spent here).
     gram = terms.T @ terms + 1e-6 * np.eye(6, dtype=np.float32)
     fitted = terms @ np.linalg.solve(gram, terms.T @ ring)
-    low, high = np.percentile(ring - fitted, (10, 90), axis=0)
-    middle = np.median(ring, axis=0)
-    step = float(np.abs(np.median(ink, axis=0) - middle).max())
+    low, high = _tenth_and_ninetieth(ring - fitted)
+    middle = column_medians(ring)
+    step = float(np.abs(column_medians(ink) - middle).max())
     return float((high - low).max()) / max(step, 1.0)
 
 
+def _tenth_and_ninetieth(values: NDArray[np.float32]) -> NDArray[np.float64]:
+    """``np.percentile(values, (10, 90), axis=0)`` to the last bit (no NaN), without
+    numpy's overhead (a fifth of a millisecond, for every mark asked whether plain):
+    its linear interpolation between the two nearest ranks, in doubles, from the far
+    rank when nearer it."""
+    count = len(values)
+    rows = []
+    for share in (0.1, 0.9):
+        rank = (count - 1) * share
+        before = -1 if rank >= count - 1 else math.floor(rank)  # (numpy's: the largest)
+        after = -1 if before == -1 else before + 1
+        rows.append((before, after, np.float64(rank - before)))
+    part = np.partition(values, sorted({i % count for row in rows for i in row[:2]}), axis=0)
+    spread = []
+    for before, after, t in rows:
+        a, b = part[before], part[after]
+        step = b - a
+        spread.append(b - step * (1 - t) if t >= 0.5 else a + step * t)
+    return np.asarray(spread, np.float64)
+
+
+@_kept_by_pixels
 def _sharpness(gray: NDArray[np.uint8], mark: Mark) -> float:
     """How sharply the grey steps at a mark's outline: the median slope across it (per
     pixel) over the step from the mark to the surface around it (printed ink: about a
     third; a streak of wood or a shadow, fading over many pixels: under a tenth)."""
-    pad = 2
+    pad = 2  # (within the ring's reach: see :func:`_kept_by_pixels`)
     y0, x0 = max(0, mark.y - pad), max(0, mark.x - pad)
     window = gray[y0 : mark.y + mark.h + pad, x0 : mark.x + mark.w + pad].astype(np.float32)
     gx = cv2.Sobel(window, cv2.CV_32F, 1, 0, ksize=3) / 8
@@ -340,25 +443,23 @@ def _sharpness(gray: NDArray[np.uint8], mark: Mark) -> float:
     inner = cv2.erode(mark.mask, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((mark.mask > 0) & (inner == 0))
     ys, xs = ys + mark.y - y0, xs + mark.x - x0
-    slope = float(np.median(np.hypot(gx[ys, xs], gy[ys, xs])))
+    slope = median_of(np.hypot(gx[ys, xs], gy[ys, xs]))
     ink, ring, _ = _around(gray[..., None], mark)
     if len(ring) == 0:
         return 0.0
-    step = abs(float(np.median(ink)) - float(np.median(ring)))
+    step = abs(median_of(ink) - median_of(ring))
     return slope / max(step, 1.0)
 
 
 def _hole_of(image: NDArray[np.uint8], inner: Mark, outer: Mark) -> bool:
     """Whether ``inner`` is a hole of the letter ``outer`` (the face seen through an O),
     rather than a letter on the face ``outer``: a hole is the colour around its letter."""
-    inside = np.median(_around(image, inner)[0], axis=0)
+    inside = column_medians(_around(image, inner)[0])
     ink, ring, _ = _around(image, outer)
     if len(ring) == 0:
         return False
-    around = np.median(ring, axis=0)
-    return bool(
-        np.abs(inside - around).max() < HOLE * np.abs(np.median(ink, axis=0) - around).max()
-    )
+    around = column_medians(ring)
+    return bool(np.abs(inside - around).max() < HOLE * np.abs(column_medians(ink) - around).max())
 
 
 def _solidity(mark: Mark) -> float:
@@ -395,14 +496,37 @@ SQUASHES = (1.0, 0.88, 0.76)
 _Gradients = tuple[NDArray[np.float32], NDArray[np.float32]]
 
 
+#: The bytes by which derivatives are kept (see :func:`_gradients`): a photo's, of its
+#: three colours, and around its letters, 40 MB.
+GRADIENTS_KEPT = 48_000_000
+
+_KEPT_GRADIENTS: _KeptByBytes[_Gradients] = _KeptByBytes(GRADIENTS_KEPT)
+
+
 def _gradients(image: NDArray[np.uint8]) -> _Gradients:
-    """Derivatives along x and y of the slightly blurred photo, summed over its colours."""
+    """Derivatives along x and y of the slightly blurred photo, summed over its colours
+    (read-only), kept by its pixels: a photo where a die was lost is looked at again
+    (see :func:`dice_faces`), its colours too (see :func:`_missed_vowel_die`), a 1024 px
+    photo's at 10 ms."""
+    key = (str(image.dtype), image.shape, image.tobytes())
+    weight = 8 * image.shape[0] * image.shape[1]  # (two planes of floats)
+    return _KEPT_GRADIENTS.get(key, lambda: _measured_gradients(image), weight)
+
+
+def _measured_gradients(image: NDArray[np.uint8]) -> _Gradients:
+    """See :func:`_gradients`."""
     blurred = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5)
-    smooth = blurred.reshape(image.shape).sum(axis=2)  # (one colour: blurred without its axis)
-    return (
-        np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8, np.float32),
-        np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8, np.float32),
-    )
+    colours = blurred.reshape(image.shape)  # (one colour: blurred without its axis)
+    # Added colour by colour, as numpy's sum over the colours adds them (the same bits),
+    # but at the speed of whole planes: the sum over the short last axis took 12 ms of a
+    # 1024 px photo, the additions 2.
+    smooth = colours[..., 0]
+    for c in range(1, image.shape[2]):
+        smooth = smooth + colours[..., c]
+    gx = np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8, np.float32)
+    gy = np.asarray(cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8, np.float32)
+    gx.flags.writeable = gy.flags.writeable = False  # (shared by every caller)
+    return gx, gy
 
 
 def _supports(
@@ -421,32 +545,39 @@ def _supports(
     angles, radii, squashes = grid
     step = 2 * math.pi / corners
     t = np.linspace(0.15, 0.85, samples)
-    # a: angle, r: radius, q: squash, e: edge, s: sample along it.
+    # a: angle, r: radius, q: squash, e: edge, s: sample along it. The xs do not depend
+    # on the squash: computed once, and broadcast along it. The photo's pixels are taken
+    # by their flat index, and the short axes (edges, samples) reduced plane by plane:
+    # numpy's reductions along an axis of 3 to 15 cost more than the arithmetic (a
+    # quarter of the time, with the same bits).
     first = angles[:, None, None, None] + step * np.arange(corners)[None, None, None, :]
     scale = radii[None, :, None, None]
     squash = squashes[None, None, :, None]
-    start = np.stack(np.broadcast_arrays(np.cos(first) * scale, np.sin(first) * scale * squash), -1)
-    end = np.stack(
-        np.broadcast_arrays(np.cos(first + step) * scale, np.sin(first + step) * scale * squash), -1
-    )
-    points = start[..., None, :] + (end - start)[..., None, :] * t[:, None]
-    px, py = centre[0] + points[..., 0], centre[1] + points[..., 1]
+    x0, y0 = np.cos(first) * scale, np.sin(first) * scale * squash
+    x1, y1 = np.cos(first + step) * scale, np.sin(first + step) * scale * squash
+    dx, dy = x1 - x0, y1 - y0
+    py = centre[1] + (y0[..., None] + dy[..., None] * t)
+    px = np.broadcast_to(centre[0] + (x0[..., None] + dx[..., None] * t), py.shape)
     xs = np.clip(np.rint(px).astype(int), 0, width - 1)
     ys = np.clip(np.rint(py).astype(int), 0, height - 1)
+    flat = ys * width + xs
     # The outward normal of each edge (its direction turned a quarter clockwise).
-    along = end - start
-    length = np.maximum(np.hypot(along[..., 0], along[..., 1]), 1e-9)
-    nx, ny = along[..., 1] / length, -along[..., 0] / length
-    across = gx[ys, xs] * nx[..., None] + gy[ys, xs] * ny[..., None]
-    valid = ~letter[ys, xs] & (px >= 0) & (px < width) & (py >= 0) & (py < height)
+    dx = np.broadcast_to(dx, dy.shape)
+    length = np.maximum(np.hypot(dx, dy), 1e-9)
+    nx, ny = dy / length, -dx / length
+    across = gx.ravel().take(flat) * nx[..., None] + gy.ravel().take(flat) * ny[..., None]
+    valid = ~letter.ravel().take(flat) & (px >= 0) & (px < width) & (py >= 0) & (py < height)
     # An edge of a face is one step of shade all along (the median ignores the strokes
     # of letters that cross it), and a face is lighter, or darker, than all around it.
-    count = valid.sum(axis=-1)
-    ordered = np.sort(np.where(valid, across, np.inf), axis=-1)
-    middle = np.maximum(count - 1, 0)[..., None] // 2
-    steps = np.take_along_axis(ordered, middle, axis=-1)[..., 0]
+    count = np.count_nonzero(valid, axis=-1)
+    ordered = np.sort(np.where(valid, across, np.inf), axis=-1).reshape(-1, samples)
+    middle = np.maximum(count - 1, 0).ravel() // 2
+    steps = ordered[np.arange(len(ordered)), middle].reshape(count.shape)
     steps[count < 0.4 * samples] = 0.0
-    return np.asarray(np.maximum(steps.min(axis=-1), (-steps).min(axis=-1)), np.float64)
+    lighter, darker = steps[..., 0], -steps[..., 0]
+    for e in range(1, corners):
+        lighter, darker = np.minimum(lighter, steps[..., e]), np.minimum(darker, -steps[..., e])
+    return np.asarray(np.maximum(lighter, darker), np.float64)
 
 
 #: The search for a face's polygon: a coarse grid (angle step in degrees, samples per
@@ -487,6 +618,11 @@ def _fit(
     return Fit(corners, angle, float(fine_grid[1][r]), float(fine[a, r, q]), float(fine_grid[2][q]))
 
 
+#: Every polygon tried around a letter lies within this many of its sizes of its centre
+#: (the largest triangle's corners, the largest square's).
+FACE_REACH = max(TRIANGLE_RADII[1], SQUARE_HALVES[1] * math.sqrt(2))
+
+
 def _face(
     grads: _Gradients,
     letter: NDArray[np.bool_],
@@ -501,7 +637,40 @@ def _face(
     Their sizes are bound to the letter's: a d20's up letter is about two thirds of its
     triangle's height, the vowel die's half its square's side (a mark much larger than
     its face's letter, or much smaller, finds no face of its size around it).
+
+    Kept for derivatives kept (read-only, see :func:`_gradients`), by the letters' mask
+    as far as the polygons reach: a photo where a die was lost is looked at again, its
+    letters fitted again (a few milliseconds each).
     """
+    gx, gy = grads
+    if gx.flags.writeable or gy.flags.writeable:
+        return _fitted_face(grads, letter, mark, squashes, square_sizes)
+    reach = math.ceil(max(mark.w, mark.h) * FACE_REACH) + 2
+    x0, y0 = max(0, math.floor(mark.cx) - reach), max(0, math.floor(mark.cy) - reach)
+    near = letter[y0 : math.floor(mark.cy) + reach + 1, x0 : math.floor(mark.cx) + reach + 1]
+    key: tuple[object, ...] = (id(gx), id(gy), letter.shape, x0, y0, near.shape)
+    key += (near.tobytes(), mark.x, mark.y, mark.w, mark.h, squashes, square_sizes)
+    # (The derivatives are kept with the fits: their ids name no other array meanwhile.)
+    fits, _ = _KEPT_FACES.get(
+        key, lambda: (_fitted_face(grads, letter, mark, squashes, square_sizes), grads)
+    )
+    return fits
+
+
+#: The bytes of letters' masks by which the faces fitted are kept (see :func:`_face`).
+FACES_KEPT = 4_000_000
+
+_KEPT_FACES: _KeptByBytes[tuple[tuple[Fit, Fit], _Gradients]] = _KeptByBytes(FACES_KEPT)
+
+
+def _fitted_face(
+    grads: _Gradients,
+    letter: NDArray[np.bool_],
+    mark: Mark,
+    squashes: tuple[float, ...],
+    square_sizes: int,
+) -> tuple[Fit, Fit]:
+    """See :func:`_face`."""
     size = max(mark.w, mark.h)
     centre = (mark.cx, mark.cy)
     triangle = _fit(
@@ -1073,8 +1242,7 @@ def _whole_letter(gray: NDArray[np.uint8], mark: Mark, share: float = FAINT_INK)
     box = gray[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w]
     if (mark.mask == 0).any() and np.median(box[mark.mask > 0]) > np.median(box[mark.mask == 0]):
         wide = np.asarray(255 - wide, np.uint8)  # a light letter on a dark die
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (INK_STROKE, INK_STROKE))
-    surface = cv2.morphologyEx(wide, cv2.MORPH_CLOSE, kernel)
+    surface = disc_closing(wide, INK_STROKE)
     ink = (surface.astype(np.int16) - wide.astype(np.int16))[
         y0 - wy0 : y1 - wy0, x0 - wx0 : x1 - wx0
     ]
