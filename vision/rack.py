@@ -814,6 +814,33 @@ def _too_tall(row: Row, labels: Sequence[str]) -> list[bool]:
     ]
 
 
+#: A mark wider than this many pitches holds more than one tile's ink: a letter, even
+#: grown into its points digit, lies within its tile's face, narrower than the pitch.
+#: Two FreeSerif Ms side by side, their thin diagonals lost, made a mark of the first M
+#: and the left stem of the second (1.4 pitches, read W unsure) and one of its right
+#: stem, read I, which the user's glyphs made sure (seed 23).
+WIDER_THAN_A_TILE = 1.15
+
+
+def _beside_too_wide(found: Row, misplaced: list[bool]) -> list[bool]:
+    """``misplaced`` (see :func:`out_of_step`), and the nearer neighbour of a mark wider
+    than a tile (:data:`WIDER_THAN_A_TILE`, on the row as found): what is left of a
+    letter whose other part that mark took, and so stands closer to it (the E on the
+    other side of the two Ms' mark was whole, and farther)."""
+    marks = found.marks
+    if len(marks) < 3:
+        return misplaced
+    pitch = _pitch(found)
+    doubted = list(misplaced)
+    for i, mark in enumerate(marks):
+        if mark.w <= WIDER_THAN_A_TILE * pitch:
+            continue
+        beside = [j for j in (i - 1, i + 1) if 0 <= j < len(marks)]
+        nearer = min(beside, key=lambda j: math.hypot(marks[j].cx - mark.cx, marks[j].cy - mark.cy))
+        doubted[nearer] = True
+    return doubted
+
+
 #: A mark less than this share as contrasted against its face as the row's letters
 #: (their median) is not printed in the tiles' ink: a mark of a checked cloth lined up
 #: with the row, beyond its end, stood at 0.24 and read H at 0.98 (seed 223). On seeds
@@ -882,15 +909,20 @@ def _cut_short(
     }
 
 
+#: The letters that, with a piece on their foot line at their right, are another: the
+#: stem of an L is an I, an E without its lower bar an F, a serif G without its spur a
+#: C, a Q without its tail an O, an R without its leg a P. No Z is an I and a foot.
+WITH_A_FOOT = {"I": "L", "F": "E", "C": "G", "O": "Q", "P": "R"}
+
+
 def _whole_feet(row: Row, broken: dict[int, Guess], alone: Sequence[Guess]) -> dict[int, Guess]:
     """Of the letters whose broken-off ink reads another letter with them (see
     :func:`_broken_off`), those where that ink keeps their foot line, with that reading:
     FreeSerif's L, its foot parted from the stem, was "?" on half of the racks that held
     one (seed 83).
 
-    Only where the letter without that ink (``alone``: the model's readings of the row)
-    was read surely: the stem of the L is an I. A letter the model could not read alone
-    is no letter it understands, and its reading with the ink was a guess: a FreeSerif
+    Only where the letter alone (``alone``: the model's readings of the row) and with
+    the ink are a letter without and with that piece (:data:`WITH_A_FOOT`): a FreeSerif
     L leaning at a keystoned holder's end, washed pale by a lamp, read I at 0.43 alone
     and Z at 1.0 with its foot (seed 103)."""
     return {
@@ -898,7 +930,7 @@ def _whole_feet(row: Row, broken: dict[int, Guess], alone: Sequence[Guess]) -> d
         for i, guess in broken.items()
         if (beside := row.marks[i].beside) is not None
         and beside.y + beside.h - (row.marks[i].y + row.marks[i].h) <= FOOT_HANG * row.marks[i].h
-        and alone[i].confidence >= UNSURE_BELOW
+        and WITH_A_FOOT.get(alone[i].label) == guess.label
     }
 
 
@@ -1118,7 +1150,7 @@ def read_letters(
         (label, _vouched(guess, conf, second[i] if agrees and second is not None else None))
         for i, ((label, conf), guess) in enumerate(zip(guesses, read[first:last], strict=True))
     ]
-    misplaced = out_of_step(row)
+    misplaced = _beside_too_wide(found, out_of_step(row))
     labels = [label for label, _ in guesses]
     tall = _too_tall(row, labels)
     cut_short = _cut_short(gray, found, labels, model)
