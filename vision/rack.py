@@ -212,6 +212,9 @@ def _probe(
         return None
     if found.contrast < MIN_CONTRAST:
         return None
+    off = (found.cx - at[0]) * math.cos(row.angle) + (found.cy - at[1]) * math.sin(row.angle)
+    if at_end and abs(off) > OFF_SLOT * pitch:
+        return None  # not where a tile beyond the end would hold its letter
     face = _face_around(gray, found) / max(1.0, _face_around(gray, beside))
     if face < 0.75:
         return None  # on something darker than its neighbour's face: the holder, the table
@@ -231,6 +234,14 @@ def _probe(
     if at_end and _one_stroke(found) and not on_its_tile:
         return None
     return found if label != NOT_A_GLYPH and conf >= above else None
+
+
+#: A letter found beyond the row's end stands at most this many pitches along the row
+#: from the slot looked at: tiles follow one another at one pitch (two across an empty
+#: slot), the gaps between them a tenth of a tile or less. The window, recentred on the
+#: ink it found, had moved to a dark stroke 1.58 pitches past a Lato K (the holder's
+#: end, read I surely: seed 227).
+OFF_SLOT = 0.3
 
 
 #: A mark whose thinnest enclosing rectangle is this much narrower than long is one
@@ -803,6 +814,51 @@ def _too_tall(row: Row, labels: Sequence[str]) -> list[bool]:
     ]
 
 
+#: A mark wider than this many pitches holds more than one tile's ink: a letter, even
+#: grown into its points digit, lies within its tile's face, narrower than the pitch.
+#: Two FreeSerif Ms side by side, their thin diagonals lost, made a mark of the first M
+#: and the left stem of the second (1.4 pitches, read W unsure) and one of its right
+#: stem, read I, which the user's glyphs made sure (seed 23).
+WIDER_THAN_A_TILE = 1.15
+
+
+def _beside_too_wide(found: Row, misplaced: list[bool]) -> list[bool]:
+    """``misplaced`` (see :func:`out_of_step`), and the nearer neighbour of a mark wider
+    than a tile (:data:`WIDER_THAN_A_TILE`, on the row as found): what is left of a
+    letter whose other part that mark took, and so stands closer to it (the E on the
+    other side of the two Ms' mark was whole, and farther)."""
+    marks = found.marks
+    if len(marks) < 3:
+        return misplaced
+    pitch = _pitch(found)
+    doubted = list(misplaced)
+    for i, mark in enumerate(marks):
+        if mark.w <= WIDER_THAN_A_TILE * pitch:
+            continue
+        beside = [j for j in (i - 1, i + 1) if 0 <= j < len(marks)]
+        nearer = min(beside, key=lambda j: math.hypot(marks[j].cx - mark.cx, marks[j].cy - mark.cy))
+        doubted[nearer] = True
+    return doubted
+
+
+#: A mark less than this share as contrasted against its face as the row's letters
+#: (their median) is not printed in the tiles' ink: a mark of a checked cloth lined up
+#: with the row, beyond its end, stood at 0.24 and read H at 0.98 (seed 223). On seeds
+#: 31, 107, 211 and 223 (4,400 tiles, before and after a calibration) no letter read
+#: right stood under 0.35 of its row, one under 0.4.
+PALE_MARK = 0.35
+
+
+def _pale(found: Row) -> list[bool]:
+    """For each mark of the row (as found on the working photo), whether it is far paler
+    than the row's letters (:data:`PALE_MARK`); rows of three letters and more."""
+    inked = [mark.contrast for mark in found.marks if not mark.blank]
+    if len(inked) < 3:
+        return [False] * len(found.marks)
+    usual = float(np.median(inked))
+    return [not mark.blank and mark.contrast < PALE_MARK * usual for mark in found.marks]
+
+
 #: Letters that are what a window or glare can leave of another letter, and how much
 #: wider than their mark that letter is: an I, the stem of a T or a P whose other
 #: strokes glare parted from it; a C, the arc of a serif G whose spur a row's end cut
@@ -822,7 +878,9 @@ def _cut_short(
     ends) keep the stem alone, which the model reads I, certain, and a calibration
     agrees (a FreeSerif T, seed 59); at a row's end the window can keep a serif G's arc,
     read C. Thresholded again in a window as wide as the pitch, the pieces join, and
-    the letter reads as another one, surely.
+    the letter reads as another one, surely; or they stay apart, and the letter with
+    the ink beside it that the window leaves out as its points digit reads as another
+    one, surely (as :func:`_broken_off` judges the letter in its own window).
     """
     if len(found.marks) < 2:
         return {}
@@ -833,7 +891,12 @@ def _cut_short(
         if label not in CUT_SHORT:
             continue
         wide = whole_letter(gray, (mark.cx, mark.cy), 0.95 * pitch, height)
-        if wide is not None and wide.w >= CUT_SHORT[label] * mark.w:
+        if wide is not None and wide.beside is not None:
+            # Read with the ink left out beside it: a C059 G at a row's end whose thin
+            # arcs were lost is a C and, apart, its spur standing on the foot like a
+            # points digit; with it, it read G surely (seed 23, a C read at 1.0).
+            wider[i] = wide.beside
+        elif wide is not None and wide.w >= CUT_SHORT[label] * mark.w:
             wider[i] = wide
     if not wider:
         return {}
@@ -846,16 +909,28 @@ def _cut_short(
     }
 
 
-def _whole_feet(row: Row, broken: dict[int, Guess]) -> dict[int, Guess]:
+#: The letters that, with a piece on their foot line at their right, are another: the
+#: stem of an L is an I, an E without its lower bar an F, a serif G without its spur a
+#: C, a Q without its tail an O, an R without its leg a P. No Z is an I and a foot.
+WITH_A_FOOT = {"I": "L", "F": "E", "C": "G", "O": "Q", "P": "R"}
+
+
+def _whole_feet(row: Row, broken: dict[int, Guess], alone: Sequence[Guess]) -> dict[int, Guess]:
     """Of the letters whose broken-off ink reads another letter with them (see
     :func:`_broken_off`), those where that ink keeps their foot line, with that reading:
     FreeSerif's L, its foot parted from the stem, was "?" on half of the racks that held
-    one (seed 83)."""
+    one (seed 83).
+
+    Only where the letter alone (``alone``: the model's readings of the row) and with
+    the ink are a letter without and with that piece (:data:`WITH_A_FOOT`): a FreeSerif
+    L leaning at a keystoned holder's end, washed pale by a lamp, read I at 0.43 alone
+    and Z at 1.0 with its foot (seed 103)."""
     return {
         i: guess
         for i, guess in broken.items()
         if (beside := row.marks[i].beside) is not None
         and beside.y + beside.h - (row.marks[i].y + row.marks[i].h) <= FOOT_HANG * row.marks[i].h
+        and WITH_A_FOOT.get(alone[i].label) == guess.label
     }
 
 
@@ -1075,12 +1150,13 @@ def read_letters(
         (label, _vouched(guess, conf, second[i] if agrees and second is not None else None))
         for i, ((label, conf), guess) in enumerate(zip(guesses, read[first:last], strict=True))
     ]
-    misplaced = out_of_step(row)
+    misplaced = _beside_too_wide(found, out_of_step(row))
     labels = [label for label, _ in guesses]
     tall = _too_tall(row, labels)
     cut_short = _cut_short(gray, found, labels, model)
     broken = _broken_off(row, labels, model)
-    feet = _whole_feet(row, broken)
+    feet = _whole_feet(row, broken, read[first:last])
+    pale = _pale(found)
     warnings: list[str] = []
     if len(row.marks) > MAX_TILES:
         warnings.append(f"{len(row.marks)} lettres vues : une réglette n'en tient que {MAX_TILES}")
@@ -1105,7 +1181,7 @@ def read_letters(
             conf = round(own * DISAGREEMENT, 3)
         # Read whole with its foot, a G read C at first is the letter read wide.
         cut = cut_short.get(i, letter) != letter
-        doubted = misplaced[i] or tall[i] or cut or row.marks[i].unfound
+        doubted = misplaced[i] or tall[i] or cut or row.marks[i].unfound or pale[i]
         if doubted or (i in broken and i not in feet):
             conf = min(conf, round(own * DISAGREEMENT, 3))
         unsure = conf < UNSURE_BELOW
