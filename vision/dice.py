@@ -443,10 +443,12 @@ def _sharpness(gray: NDArray[np.uint8], mark: Mark) -> float:
     inner = cv2.erode(mark.mask, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero((mark.mask > 0) & (inner == 0))
     ys, xs = ys + mark.y - y0, xs + mark.x - x0
-    slope = median_of(np.hypot(gx[ys, xs], gy[ys, xs]))
     ink, ring, _ = _around(gray[..., None], mark)
-    if len(ring) == 0:
+    if len(ring) == 0 or len(ys) == 0:
+        # (A mask filling its box has no outline within it: the erosion keeps the
+        # box's edges; taken as no step, as the median of nothing was before.)
         return 0.0
+    slope = median_of(np.hypot(gx[ys, xs], gy[ys, xs]))
     step = abs(median_of(ink) - median_of(ring))
     return slope / max(step, 1.0)
 
