@@ -1824,7 +1824,7 @@ def dice_faces(image: Image, vowel_die: bool | None = None) -> Layout:
     """The up faces in reading order (the consonant dice left to right, then the vowel
     die), and which of them are in doubt. ``vowel_die``: whether the rules in play have
     it (None: not known, told by the dice's shapes)."""
-    expected = 3 if vowel_die is False else 4
+    expected = _dice_in_play(vowel_die)
     gray, scale = working_gray(image)
     small = np.asarray(
         image
@@ -1833,17 +1833,19 @@ def dice_faces(image: Image, vowel_die: bool | None = None) -> Layout:
         np.uint8,
     )
     marks, fits, turns, unfaced, seen = _find_dice(gray, small, vowel_die=vowel_die)
+    # The lamp's pass (see below), looked for once at most.
+    lamp_pass = functools.cache(lambda: _find_dice(gray, small, glare=True, vowel_die=vowel_die))
     if len(marks) == expected - 1 and seen is None:
         # A die lost and its letter not seen: a light letter beside a lamp's highlight
         # is lit on three sides only (looked for only then: a light die's corners on a
         # dark table are lit so too, and masked its edges).
-        again = _find_dice(gray, small, glare=True, vowel_die=vowel_die)
+        again = lamp_pass()
         if len(again[0]) >= expected or again[4] is not None:
             marks, fits, turns, unfaced, seen = again
     elif _smallest(marks[:expected]) < SMALL_UP:
         # A leaning letter taken for a die's, its up letter missed beside the lamp's
         # highlight: found so, the dice's letters are all of a size.
-        again = _find_dice(gray, small, glare=True, vowel_die=vowel_die)
+        again = lamp_pass()
         if len(again[0]) >= len(marks[:expected]) and _smallest(again[0][:expected]) >= SMALL_UP:
             marks, fits, turns, unfaced, seen = again
     if len(marks) > expected:
@@ -1868,7 +1870,7 @@ def dice_faces(image: Image, vowel_die: bool | None = None) -> Layout:
         # Leaning letters taken for dice, their die's up letter missed beside a lamp's
         # highlight, may be those too many: found so, the dice are all there, and their
         # letters all of a size.
-        again = _find_dice(gray, small, glare=True, vowel_die=vowel_die)
+        again = lamp_pass()
         if len(again[0]) == expected and _smallest(again[0]) >= SMALL_UP:
             marks, fits, turns, unfaced, seen = again
     if len(marks) > expected and _rival(marks, expected):
@@ -1942,12 +1944,11 @@ def _consonant_dice(
     d20 = sorted((_face_of(m, s, shapes) for m, s in zip(marks, shapes, strict=True)), key=_left)
     if len(d20) == 3:
         return _ordered(d20, [], mixed=False)
-    warnings = [_found(len(d20), 3)]
     gap = _gap(d20, unfaced, seen is not None) if len(d20) == 2 else None
     if gap is not None and seen is not None:
         found = _ordered(sorted([*d20, _seen_face(seen, d20[0].squash)], key=_left), [], False)
         return replace(found, tentative=gap) if seen.alone else found
-    return Layout(d20, tuple(warnings), missing=3 - len(d20), gap=gap)
+    return Layout(d20, (_found(len(d20), 3),), missing=3 - len(d20), gap=gap)
 
 
 def _seen_face(seen: _Unfaced, squash: float) -> Face:
@@ -1956,6 +1957,11 @@ def _seen_face(seen: _Unfaced, squash: float) -> Face:
     may have taken the face's corners for its edges' middles)."""
     ups = _ups(seen.turn)
     return Face(seen.mark, 3, ups + tuple(u + 180.0 for u in ups), squash)
+
+
+def _dice_in_play(vowel_die: bool | None) -> int:
+    """How many dice the rules roll: three d20, and the vowel die unless told not."""
+    return 3 if vowel_die is False else 4
 
 
 def _smallest(marks: list[Mark]) -> float:
@@ -2305,8 +2311,8 @@ def read_dice(
     gray, _ = working_gray(image)
     told = _told_by_letters(layout.by_letters, model, gray) if layout.by_letters else None
     layout, reads = told or (layout, _read_faces(layout.faces, model, gray))
-    vowel = not layout.mixed and bool(layout.faces) and layout.faces[-1].corners == 4
-    if vowel and reads[-1][1] < UNSURE_BELOW:
+    vowel_last = bool(layout.faces) and layout.faces[-1].corners == 4
+    if vowel_last and not layout.mixed and reads[-1][1] < UNSURE_BELOW:
         again = _vowel_again(image, gray, layout.faces, model)
         if again is not None:
             layout = replace(layout, faces=[*layout.faces[:-1], again[0]])
@@ -2319,14 +2325,13 @@ def read_dice(
         confidence.append(conf)
     warnings = layout.warnings
     missing, gap = layout.missing, layout.gap
-    expected = 3 if vowel_die is False else 4
+    expected = _dice_in_play(vowel_die)
     if layout.tentative is not None and values[layout.tentative] == "?":
         # Not a letter: perhaps no die, and then where the lost one lies is not known,
         # as for a die not seen (the two consonants read are kept: the game asks for a
         # word holding the three in any order).
         del values[layout.tentative], confidence[layout.tentative]
         warnings, missing, gap = (*warnings, _found(len(layout.faces) - 1, expected)), 1, None
-    vowel_last = bool(layout.faces) and layout.faces[-1].corners == 4
     for _ in range(missing):  # a lost die, where it lies if known (a d20 before the vowel)
         at = len(values) - vowel_last if gap is None else gap
         values.insert(at, "?")
