@@ -10,6 +10,7 @@ French, so the app can show it and fall back to manual entry; no back-end waits 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -122,22 +123,32 @@ class OpenCVCamera:
 
 
 class PiCamera:
-    """The Raspberry Pi camera through Picamera2, with exposure and white balance fixed.
+    """The Raspberry Pi camera through Picamera2, its exposure and white balance metered
+    once, then fixed.
 
     Picamera2 comes from apt (``python3-picamera2``), so the Pi's virtualenv is made with
     ``--system-site-packages``; it is imported here, on first use, so that nothing else
     needs it. Its ``"RGB888"`` format delivers arrays in B, G, R order, which is what
-    OpenCV wants. Fixed exposure and gains make two stills of the same rack look alike,
-    which the calibration relies on.
+    OpenCV wants.
+
+    Two stills of the same rack must look alike (the calibration learns the user's tiles
+    from them), so exposure and white balance must not wander from one buzzer press to the
+    next; but no fixed numbers suit every room (a lamp at night, daylight by a window).
+    So the camera starts with its automatic exposure and white balance, lets them settle
+    for ``settle_s``, then fixes what they chose. Values given here are used as they are
+    (a room whose light is known). Every wait on the camera is bounded by ``timeout_s``: a
+    camera unplugged or wedged is a :class:`CameraError`, never a frozen referee.
     """
 
     def __init__(
         self,
         size: tuple[int, int] = (2028, 1520),
-        exposure_us: int = 20_000,
-        gain: float = 2.0,
-        colour_gains: tuple[float, float] = (1.8, 1.6),
-        settle_s: float = 0.5,
+        *,
+        exposure_us: int | None = None,
+        gain: float | None = None,
+        colour_gains: tuple[float, float] | None = None,
+        settle_s: float = 1.0,
+        timeout_s: float = 3.0,
     ) -> None:
         try:
             from picamera2 import Picamera2  # type: ignore[import-not-found, unused-ignore]
@@ -146,40 +157,89 @@ class PiCamera:
                 "picamera2 est absent : installez python3-picamera2 (apt) et créez "
                 "l'environnement Python avec --system-site-packages"
             ) from None
+        self.timeout_s = timeout_s
+        self._camera: Any = None
         try:
             camera: Any = Picamera2()
+            self._camera = camera
             config = camera.create_still_configuration(main={"format": "RGB888", "size": size})
             camera.configure(config)
-            camera.set_controls(
-                {
-                    "AeEnable": False,
-                    "ExposureTime": exposure_us,
-                    "AnalogueGain": gain,
-                    "AwbEnable": False,
-                    "ColourGains": colour_gains,
-                }
-            )
             camera.start()
         except Exception as error:  # the library raises many kinds; all mean "no camera"
+            self.close()
             raise CameraError(f"la caméra du Raspberry Pi ne démarre pas : {error}") from None
-        self._camera = camera
+        try:
+            self.controls = self._fix(exposure_us, gain, colour_gains, settle_s)
+        except CameraError:
+            self.close()
+            raise
         atexit.register(self.close)
-        time.sleep(settle_s)
+
+    def _fix(
+        self,
+        exposure_us: int | None,
+        gain: float | None,
+        colour_gains: tuple[float, float] | None,
+        settle_s: float,
+    ) -> dict[str, object]:
+        """Fix exposure and white balance: as given, else as the camera settled them."""
+        measured: dict[str, Any] = {}
+        if exposure_us is None or gain is None or colour_gains is None:
+            time.sleep(settle_s)
+            measured = self._wait(
+                lambda camera: camera.capture_metadata(wait=False), "ne mesure pas la lumière"
+            )
+        controls: dict[str, object] = {}
+        exposure = exposure_us if exposure_us is not None else measured.get("ExposureTime")
+        analogue = gain if gain is not None else measured.get("AnalogueGain")
+        if exposure is not None and analogue is not None:
+            controls |= {
+                "AeEnable": False,
+                "ExposureTime": int(exposure),
+                "AnalogueGain": float(analogue),
+            }
+        colours = colour_gains if colour_gains is not None else measured.get("ColourGains")
+        if colours is not None:  # a monochrome sensor has no white balance to fix
+            controls |= {"AwbEnable": False, "ColourGains": tuple(float(c) for c in colours)}
+        if controls:
+            try:
+                self._camera.set_controls(controls)
+            except Exception as error:
+                raise CameraError(
+                    f"la caméra du Raspberry Pi refuse son réglage : {error}"
+                ) from None
+        return controls
+
+    def _wait(self, job: Callable[[Any], Any], what: str) -> Any:
+        """The result of the camera job ``job`` starts (Picamera2's ``wait=False``), or a
+        :class:`CameraError` after ``timeout_s``."""
+        camera = self._camera
+        if camera is None:
+            raise CameraError("la caméra du Raspberry Pi est fermée")
+        try:
+            return camera.wait(job(camera), timeout=self.timeout_s)
+        except TimeoutError:
+            raise CameraError(
+                f"la caméra du Raspberry Pi {what} : pas de réponse en {self.timeout_s:g} s "
+                "(nappe débranchée ?)"
+            ) from None
+        except Exception as error:
+            raise CameraError(f"la caméra du Raspberry Pi {what} : {error}") from None
 
     def capture(self) -> Image:
-        try:
-            frame = self._camera.capture_array("main")
-        except Exception as error:
-            raise CameraError(
-                f"la caméra du Raspberry Pi n'a pas pris de photo : {error}"
-            ) from None
+        frame = self._wait(
+            lambda camera: camera.capture_array("main", wait=False), "n'a pas pris de photo"
+        )
         return np.ascontiguousarray(frame[:, :, :3], dtype=np.uint8)
 
     def close(self) -> None:
         camera, self._camera = self._camera, None
         if camera is not None:
-            camera.stop()
-            camera.close()
+            # A camera unplugged fails to stop too: closing must not raise on it.
+            with contextlib.suppress(Exception):
+                camera.stop()
+            with contextlib.suppress(Exception):
+                camera.close()
 
 
 #: The back-ends by the name a command-line flag gives them.
