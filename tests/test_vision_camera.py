@@ -1,6 +1,7 @@
 """Camera sources: the folder camera of the simulator and the tests, and photo files."""
 
 import sys
+import threading
 import types
 from concurrent.futures import Future
 from pathlib import Path
@@ -190,3 +191,45 @@ def test_a_pi_camera_that_stops_answering_is_an_error_not_a_frozen_referee(
     with pytest.raises(CameraError, match="ne mesure pas la lumière"):
         PiCamera(settle_s=0, timeout_s=0.05)
     assert picamera2.made[-1].closed
+
+
+class _FakeVideoCapture:
+    """OpenCV's VideoCapture as a V4L2 webcam behaves: ``frames`` frames, then a read
+    that blocks until ``unplugged`` is set (V4L2 ignores OpenCV's read timeout)."""
+
+    def __init__(self, frames: int) -> None:
+        self.frames = frames
+        self.unplugged = threading.Event()
+        self.released = threading.Event()
+
+    def isOpened(self) -> bool:  # noqa: N802 (OpenCV's name)
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray | None]:
+        if self.frames <= 0:
+            self.unplugged.wait()
+            return False, None
+        self.frames -= 1
+        return True, np.full((4, 6, 3), 90, np.uint8)
+
+    def release(self) -> None:
+        self.released.set()
+
+
+def test_a_webcam_that_stops_sending_frames_is_an_error_not_a_frozen_referee(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from vision import camera as cameras
+
+    webcam = _FakeVideoCapture(frames=3)
+    monkeypatch.setattr(cameras.cv2, "VideoCapture", lambda *args: webcam)
+    camera = cameras.OpenCVCamera(timeout_s=0.05, warmup_frames=2)
+    assert camera.capture().shape == (4, 6, 3)  # the third frame
+    with pytest.raises(CameraError, match=r"aucune image en 0\.05 s"):
+        camera.capture()
+    with pytest.raises(CameraError, match="ne répond plus"):  # said at once, not waited again
+        camera.capture()
+    camera.close()
+    assert not webcam.released.is_set()  # its read is still stuck...
+    webcam.unplugged.set()
+    assert webcam.released.wait(timeout=5)  # ...and the webcam is released when it returns

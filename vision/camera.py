@@ -13,6 +13,7 @@ import atexit
 import contextlib
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -91,8 +92,11 @@ class FolderCamera:
 class OpenCVCamera:
     """A webcam through OpenCV's ``VideoCapture`` (a laptop during development).
 
-    Opening and reading are bounded by ``timeout_s`` where the capture back-end honours
-    OpenCV's timeout properties; a read that returns no frame is an error, not a retry loop.
+    OpenCV's own open and read timeouts are honoured by its FFmpeg and GStreamer
+    back-ends only; a USB webcam goes through V4L2, whose read waits up to 10 s for a
+    frame. So each read runs on a worker thread and is waited for ``timeout_s`` at most:
+    a webcam that stops sending frames is a :class:`CameraError`, and the camera is then
+    given up (its read may still be stuck; the next capture says so at once).
     """
 
     def __init__(self, index: int = 0, timeout_s: float = 3.0, warmup_frames: int = 5) -> None:
@@ -103,23 +107,49 @@ class OpenCVCamera:
             cv2.CAP_PROP_READ_TIMEOUT_MSEC,
             millis,
         ]
+        self.timeout_s = timeout_s
         self._capture = cv2.VideoCapture(index, cv2.CAP_ANY, params)
         if not self._capture.isOpened():
             self._capture.release()
             raise CameraError(f"la caméra n° {index} ne répond pas (branchée ? déjà utilisée ?)")
+        self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="webcam")
+        self._stuck = self._closed = False
         atexit.register(self.close)
         # Auto-exposure settles over the first frames; a still taken at once is too dark.
-        for _ in range(warmup_frames):
-            self._capture.read()
+        try:
+            for _ in range(warmup_frames):
+                self._read()
+        except CameraError:
+            self.close()
+            raise
+
+    def _read(self) -> tuple[bool, Any]:
+        if self._closed:
+            raise CameraError("la caméra est fermée")
+        if self._stuck:
+            raise CameraError("la caméra ne répond plus : rebranchez-la, puis relancez arbitre")
+        reading = self._reader.submit(self._capture.read)
+        try:
+            return reading.result(timeout=self.timeout_s)
+        except TimeoutError:
+            self._stuck = True
+            raise CameraError(
+                f"la caméra n'a envoyé aucune image en {self.timeout_s:g} s (débranchée ?)"
+            ) from None
 
     def capture(self) -> Image:
-        ok, frame = self._capture.read()
+        ok, frame = self._read()
         if not ok or frame is None:
             raise CameraError("la caméra n'a renvoyé aucune image (débranchée ?)")
         return np.asarray(frame, dtype=np.uint8)
 
     def close(self) -> None:
-        self._capture.release()
+        if self._closed:
+            return
+        self._closed = True
+        # Released on the reader's thread, after any read still stuck there returns.
+        self._reader.submit(self._capture.release)
+        self._reader.shutdown(wait=False)
 
 
 class PiCamera:
