@@ -159,6 +159,19 @@ def test_a_leaning_letter_half_the_size_of_the_others_is_not_taken_for_a_die_s()
         assert read_dice(photo, vowel_die=False).values == tuple(faces), (seed, i)
 
 
+def test_a_die_s_letter_half_the_size_of_the_others_is_read_in_doubt() -> None:
+    # A lamp washed out a pale serif G's thin strokes: its thick arc, half the size of
+    # the other dice's letters and found alone, read C surely. The dice's letters are all
+    # of a size: the players are asked, and told why.
+    photo, drawn = bench_three_dice(157, 93)
+    assert drawn == "GHK"
+    reading = read_dice(photo, vowel_die=False)
+    assert reading.values == ("?", "H", "K") and reading.uncertain == (0,)
+    assert reading.warnings == (
+        "lettre d'un dé bien plus petite que les autres : lecture incertaine",
+    )
+
+
 def test_told_the_vowel_die_is_in_play_three_d20_alone_mean_it_was_not_found() -> None:
     # The variant rolls four dice: a photo showing three d20 only is no draw of it, and
     # the vowel is asked for instead of the game being taken for the basic rules.
