@@ -147,6 +147,25 @@ def test_told_there_is_no_vowel_die_nothing_on_the_table_is_read_as_its_letter()
         assert reading.values == tuple(faces) and reading.warnings == (), (seed, i)
 
 
+def test_not_told_the_rules_a_faint_mark_of_the_table_is_not_the_vowel_die() -> None:
+    # Three d20 on a wooden table: a piece of a dark streak, cut off where it fades, sits
+    # between two more streaks in a "square" of its size and reads I (or A) surely; a
+    # d20's shadow on a checked cloth beside its edge too. The vowel die's letter is
+    # printed ink, as the d20's are; these step a fifth as much: the reader, not told
+    # the rules, reads the three consonants and says no vowel die was seen.
+    for seed, i, faces in ((11, 13, "CRP"), (41, 83, "HJZ"), (61, 94, "GPS")):
+        photo, drawn = bench_three_dice(seed, i)
+        assert drawn == faces
+        reading = read_dice(photo)
+        assert reading.values == tuple(faces) and reading.warnings == (NO_VOWEL_DIE,), (seed, i)
+
+
+def test_a_vowel_die_s_light_letter_half_as_dark_as_the_d20_s_is_still_its_letter() -> None:
+    # A light A on a light vowel die steps half as much as the d20's dark letters (the
+    # faintest of 600 vowel dice, seeds 11 to 61): still printed ink, read as the vowel.
+    _assert_read_as_drawn((61, 1, "CFTA"), (23, 52, "LCJA"))
+
+
 def test_a_leaning_letter_half_the_size_of_the_others_is_not_taken_for_a_die_s() -> None:
     # A lamp's highlight beside a serif Z left it lit on three sides only, and a leaning
     # face's M, half its size, was taken for its die's letter (then read V, surely);
