@@ -158,6 +158,13 @@ def test_not_told_the_rules_a_faint_mark_of_the_table_is_not_the_vowel_die() -> 
         assert drawn == faces
         reading = read_dice(photo)
         assert reading.values == tuple(faces) and reading.warnings == (NO_VOWEL_DIE,), (seed, i)
+    # Beside another face more square than triangular (a d20's T seen at an angle), or
+    # beside a letter far smaller than the others (a leaning one, its die's up letter
+    # missed), which die is which stays a guess: set aside, the faint mark left the T
+    # read O, the leaning letter Z for a V, surely.
+    for seed, i in ((139, 94), (137, 27)):
+        photo, _ = bench_three_dice(seed, i)
+        assert set(read_dice(photo).values) == {"?"}, (seed, i)
 
 
 def test_a_vowel_die_s_faint_letter_is_still_its_letter() -> None:

@@ -1974,7 +1974,8 @@ def _square_of_table(
 ) -> int | None:
     """Which of four faces found, the one the shapes would take for the vowel die (the
     most square), is a mark of the table, or None: its letter is far fainter than the
-    d20's and its square not clearly one (see :data:`FAINTER_THAN_DICE`).
+    d20's and its square not clearly one (see :data:`FAINTER_THAN_DICE`), and the three
+    others are triangles, their letters all of a size.
 
     A piece of a dark streak of wood, cut off where the streak fades, is a bar between
     two more streaks: a "square" of its size fits there barely (2.5 to 5.5), and better
@@ -1989,7 +1990,15 @@ def _square_of_table(
     square = max(range(len(marks)), key=lambda i: squareness[i])
     dice = [_ink_step(gray, m) for i, m in enumerate(marks) if i != square]
     faint = _ink_step(gray, marks[square]) < FAINTER_THAN_DICE * float(np.median(dice))
-    if faint and squareness[square] < CLEARLY_SQUARE:
+    # Only beside three triangles: with another square face, which die is which stays
+    # a guess (a d20 seen at an angle, a T more square than triangular, read O surely
+    # once the mark was set aside: seed 139/94).
+    # ... and their letters all of a size (see :data:`SMALL_UP`): a leaning letter taken
+    # for a die's, its up letter missed beside a lamp's highlight, read V as Z once the
+    # mark was set aside (seed 137/27).
+    others = [m for i, m in enumerate(marks) if i != square]
+    d20 = all(squareness[i] < SQUARE_OVER_TRIANGLE for i in range(len(marks)) if i != square)
+    if faint and squareness[square] < CLEARLY_SQUARE and d20 and _smallest(others) >= SMALL_UP:
         return square
     return None
 
