@@ -1895,11 +1895,25 @@ def dice_faces(image: Image, vowel_die: bool | None = None) -> Layout:
     marks, fits, turns = marks[:expected], fits[:expected], turns[:expected]
     if vowel_die is False:
         return _consonant_dice(marks, turns, unfaced, seen)
+    table = _square_of_table(gray, marks, fits)
+    if table is not None:
+        # Three d20 and a mark of the table: the game without the vowel die, or its
+        # die lost (see below).
+        del marks[table], fits[table], turns[table]
     # The vowel die is the one whose face is more square than triangular, and only one
     # is. Otherwise which die is which is a guess: a die read in the wrong alphabet (a J
     # read as the joker) also moves the others, so no face is given as sure.
     squareness = [s.support / max(t.support, 1e-6) for t, s in fits]
     order = sorted(range(len(marks)), key=lambda i: -squareness[i])
+    if (
+        len(marks) == 3
+        and squareness[order[0]] > SQUARE_OVER_TRIANGLE > squareness[order[1]]
+        and _face_around(gray, marks[order[0]], fits[order[0]][1]) > FACE_PLAIN
+    ):
+        # Its square is no die's face: a piece of a d20's letter (see
+        # :data:`FACE_PLAIN`), read as that d20's.
+        squareness[order[0]] = 0.0
+        order = order[1:] + order[:1]
     warnings: list[str] = []
     if len(marks) == 3 and squareness[order[0]] < SQUARE_OVER_TRIANGLE:
         # The game without the variant: three d20 and no vowel die. A vowel die whose
@@ -1945,6 +1959,110 @@ def dice_faces(image: Image, vowel_die: bool | None = None) -> Layout:
             return Layout(layout.faces, layout.warnings, missing=1, gap=gap)
         return Layout(layout.faces, layout.warnings, missing=1)
     return layout
+
+
+#: The vowel die's letter is printed ink, as the d20's are: a face the shapes take for
+#: it whose letter steps under this share of the median of the d20's letters' steps, and
+#: whose square is not clearly better than its triangle (:data:`CLEARLY_SQUARE`, as the
+#: vowel die looked for again must be), is a mark of the table. Three d20 not told, the
+#: face so taken a piece of a streak of wood or a d20's shadow on a cloth (9 photos read
+#: I or A surely, seeds 11 to 61): steps 0.10 to 0.30, squares 0.9 to 1.7 times their
+#: triangles. Four dice, the vowel die (seeds 11 to 61, 600 photos): steps 0.52 at the
+#: least; on the fresh seeds (101 to 197, 13, 59, 73) washed-out vowels step down to
+#: 0.29 (seed 191/86), but in squares 2.2 to 13 times their triangles (2.2: 13/3).
+FAINTER_THAN_DICE = 0.4
+
+
+def _ink_step(gray: NDArray[np.uint8], mark: Mark) -> float:
+    """How much a letter steps from its surround (grey levels): its contrast as found,
+    or, found lit on three sides only (its contrast not measured), how much it is lit
+    there, in either polarity."""
+    if mark.contrast > 0:
+        return mark.contrast
+    return max(_lit_beside(gray, mark), _lit_beside(np.asarray(255 - gray, np.uint8), mark))
+
+
+def _square_of_table(
+    gray: NDArray[np.uint8], marks: list[Mark], fits: list[tuple[Fit, Fit]]
+) -> int | None:
+    """Which of four faces found, the one the shapes would take for the vowel die (the
+    most square), is a mark of the table, or None: its letter is far fainter than the
+    d20's and its square not clearly one (see :data:`FAINTER_THAN_DICE`), and the three
+    others are triangles, their letters all of a size.
+
+    A piece of a dark streak of wood, cut off where the streak fades, is a bar between
+    two more streaks: a "square" of its size fits there barely (2.5 to 5.5), and better
+    than a triangle, and the bar reads I surely; a d20's shadow on a checked cloth, its
+    edge beside it, fits one too. They are what a d20's letter is told from on its own
+    (plain around, sharp: :func:`_candidates`) only just; beside the dice's letters they
+    are far fainter. A vowel die's letter washed out by a lamp is faint too, but on a
+    face clearly square: the die's edges step across the table."""
+    if len(marks) != 4:
+        return None
+    squareness = [s.support / max(t.support, 1e-6) for t, s in fits]
+    square = max(range(len(marks)), key=lambda i: squareness[i])
+    dice = [_ink_step(gray, m) for i, m in enumerate(marks) if i != square]
+    faint = _ink_step(gray, marks[square]) < FAINTER_THAN_DICE * float(np.median(dice))
+    # Only beside three triangles: with another square face, which die is which stays
+    # a guess (a d20 seen at an angle, a T more square than triangular, read O surely
+    # once the mark was set aside: seed 139/94).
+    # ... and their letters all of a size (see :data:`SMALL_UP`): a leaning letter taken
+    # for a die's, its up letter missed beside a lamp's highlight, read V as Z once the
+    # mark was set aside (seed 137/27).
+    others = [m for i, m in enumerate(marks) if i != square]
+    d20 = all(squareness[i] < SQUARE_OVER_TRIANGLE for i in range(len(marks)) if i != square)
+    if faint and squareness[square] < CLEARLY_SQUARE and d20 and _smallest(others) >= SMALL_UP:
+        return square
+    return None
+
+
+#: The vowel die's face is one flat colour around its letter (a lamp shades it smoothly):
+#: inside :data:`FACE_INNER` of its square, beyond its letter, the colour less its smooth
+#: shading spreads by under this share of the letter's step. A lamp that washes out part
+#: of a d20's up letter leaves a piece of it, a stem or a bar, that reads I surely and
+#: around which a square fits better than a triangle (its face is off its centre): that
+#: "square" holds the rest of the letter and the d20's edges. Seeds 11 to 61, four dice,
+#: the face most square (the vowel die's, 599): at most 0.16; the pieces of a d20's
+#: letter so taken for the vowel die, three d20 not told (an F's bar, an M's stem: seeds
+#: 23/53, 61/77), 0.29 and 0.79.
+FACE_PLAIN = 0.22
+FACE_INNER = 0.6
+
+
+def _face_around(gray: NDArray[np.uint8], mark: Mark, square: Fit) -> float:
+    """How far from plain the face is inside ``square`` around the letter ``mark`` (see
+    :data:`FACE_PLAIN`): the spread (tenth to ninetieth centile) of its grey, less a
+    smooth (quadratic) shading, over the letter's step to it (as :func:`_plain_around`
+    asks of a thin ring; here of the face's inside, the letter's ring left out)."""
+    turns = square.angle + np.arange(4) * math.pi / 2
+    reach = FACE_INNER * square.radius
+    corners = np.stack(
+        [mark.cx + reach * np.cos(turns), mark.cy + reach * np.sin(turns) * square.squash], axis=1
+    )
+    # (Looked at in a window around the square and the letter's ring, not the photo.)
+    pad = _ring_reach(mark)
+    x0 = max(0, min(math.floor(corners[:, 0].min()), mark.x - pad) - 1)
+    y0 = max(0, min(math.floor(corners[:, 1].min()), mark.y - pad) - 1)
+    x1 = min(gray.shape[1], max(math.ceil(corners[:, 0].max()), mark.x + mark.w + pad) + 2)
+    y1 = min(gray.shape[0], max(math.ceil(corners[:, 1].max()), mark.y + mark.h + pad) + 2)
+    inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(inside, [np.round(corners - (x0, y0)).astype(np.int32)], 1)
+    ink = np.zeros_like(inside)
+    ink[mark.y - y0 : mark.y - y0 + mark.h, mark.x - x0 : mark.x - x0 + mark.w] = mark.mask
+    near = cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * pad + 1,) * 2))
+    ys, xs = np.nonzero((inside > 0) & (near == 0))
+    if len(ys) < 20:
+        return 0.0
+    ys, xs = ys + y0, xs + x0
+    size = _size(mark)
+    x, y = (xs - mark.cx) / size, (ys - mark.cy) / size
+    grey = gray[ys, xs].astype(np.float64)
+    terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
+    shading = terms @ np.linalg.lstsq(terms, grey, rcond=None)[0]
+    low, high = np.percentile(grey - shading, (10, 90))
+    letter = gray[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w][mark.mask > 0]
+    step = abs(float(np.median(letter)) - float(np.median(grey)))
+    return float(high - low) / max(step, 1.0)
 
 
 def _consonant_dice(
