@@ -1895,15 +1895,15 @@ def dice_faces(image: Image, vowel_die: bool | None = None) -> Layout:
     marks, fits, turns = marks[:expected], fits[:expected], turns[:expected]
     if vowel_die is False:
         return _consonant_dice(marks, turns, unfaced, seen)
-    table = _square_of_table(gray, marks, fits)
-    if table is not None:
-        # Three d20 and a mark of the table: the game without the vowel die, or its
-        # die lost (see below).
-        del marks[table], fits[table], turns[table]
     # The vowel die is the one whose face is more square than triangular, and only one
     # is. Otherwise which die is which is a guess: a die read in the wrong alphabet (a J
     # read as the joker) also moves the others, so no face is given as sure.
     squareness = [s.support / max(t.support, 1e-6) for t, s in fits]
+    table = _square_of_table(gray, marks, squareness)
+    if table is not None:
+        # Three d20 and a mark of the table: the game without the vowel die, or its
+        # die lost (see below).
+        del marks[table], fits[table], turns[table], squareness[table]
     order = sorted(range(len(marks)), key=lambda i: -squareness[i])
     if (
         len(marks) == 3
@@ -1983,10 +1983,11 @@ def _ink_step(gray: NDArray[np.uint8], mark: Mark) -> float:
 
 
 def _square_of_table(
-    gray: NDArray[np.uint8], marks: list[Mark], fits: list[tuple[Fit, Fit]]
+    gray: NDArray[np.uint8], marks: list[Mark], squareness: list[float]
 ) -> int | None:
     """Which of four faces found, the one the shapes would take for the vowel die (the
-    most square), is a mark of the table, or None: its letter is far fainter than the
+    most square by ``squareness``, its square's support over its triangle's), is a mark
+    of the table, or None: its letter is far fainter than the
     d20's and its square not clearly one (see :data:`FAINTER_THAN_DICE`), and the three
     others are triangles, their letters all of a size.
 
@@ -1999,7 +2000,6 @@ def _square_of_table(
     face clearly square: the die's edges step across the table."""
     if len(marks) != 4:
         return None
-    squareness = [s.support / max(t.support, 1e-6) for t, s in fits]
     square = max(range(len(marks)), key=lambda i: squareness[i])
     dice = [_ink_step(gray, m) for i, m in enumerate(marks) if i != square]
     faint = _ink_step(gray, marks[square]) < FAINTER_THAN_DICE * float(np.median(dice))
