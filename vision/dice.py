@@ -2001,7 +2001,8 @@ def _square_of_table(
     if len(marks) != 4:
         return None
     square = max(range(len(marks)), key=lambda i: squareness[i])
-    dice = [_ink_step(gray, m) for i, m in enumerate(marks) if i != square]
+    others = [m for i, m in enumerate(marks) if i != square]
+    dice = [_ink_step(gray, m) for m in others]
     faint = _ink_step(gray, marks[square]) < FAINTER_THAN_DICE * float(np.median(dice))
     # Only beside three triangles: with another square face, which die is which stays
     # a guess (a d20 seen at an angle, a T more square than triangular, read O surely
@@ -2009,7 +2010,6 @@ def _square_of_table(
     # ... and their letters all of a size (see :data:`SMALL_UP`): a leaning letter taken
     # for a die's, its up letter missed beside a lamp's highlight, read V as Z once the
     # mark was set aside (seed 137/27).
-    others = [m for i, m in enumerate(marks) if i != square]
     d20 = all(squareness[i] < SQUARE_OVER_TRIANGLE for i in range(len(marks)) if i != square)
     if faint and squareness[square] < CLEARLY_SQUARE and d20 and _smallest(others) >= SMALL_UP:
         return square
@@ -2471,7 +2471,7 @@ def read_dice(
         values.append(read if conf >= UNSURE_BELOW else "?")
         confidence.append(conf)
     warnings = layout.warnings
-    if any(sure >= UNSURE_BELOW for i, (_, sure) in enumerate(reads) if i in small):
+    if small:  # faces read surely, now in doubt: the players are told why
         warnings = (*warnings, SMALL_LETTER)
     missing, gap = layout.missing, layout.gap
     expected = _dice_in_play(vowel_die)
