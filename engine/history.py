@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from engine.game import Game, Round
 from engine.games import replay
+from engine.ranking import winners
 from engine.rules import RoundKind
 from engine.store import Store
 
@@ -19,6 +20,8 @@ class PlayerHistory:
     name: str
     games: int
     won: int
+    shared: int
+    """Games finished level at the top with others (a shared first place is no win)."""
     words: int
     """Valid words played."""
     average_word_length: float
@@ -30,6 +33,7 @@ def player_histories(store: Store) -> dict[str, PlayerHistory]:
     """Every player's record over the saved DCDL games, finished or not."""
     games: dict[str, int] = {}
     won: dict[str, int] = {}
+    shared: dict[str, int] = {}
     lengths: dict[str, list[int]] = {}
     exact: dict[str, int] = {}
     for saved in store.games():
@@ -39,8 +43,13 @@ def player_histories(store: Store) -> dict[str, PlayerHistory]:
         for player in game.players:
             games[player] = games.get(player, 0) + 1
         if game.over:
-            winner = game.ranking()[0]
-            won[winner] = won.get(winner, 0) + 1
+            first = winners(game.players, game.records, game.rules.ranking_keys)
+            if len(first) > 1 and "lot" not in game.rules.ranking_keys:
+                for player in first:
+                    shared[player] = shared.get(player, 0) + 1
+            else:
+                winner = game.ranking()[0]
+                won[winner] = won.get(winner, 0) + 1
         for played in game.rounds:
             for player, word in played.judged_words.items():
                 if word.valid:
@@ -53,6 +62,7 @@ def player_histories(store: Store) -> dict[str, PlayerHistory]:
             name,
             count,
             won.get(name, 0),
+            shared.get(name, 0),
             len(lengths.get(name, [])),
             sum(lengths.get(name, [])) / len(lengths[name]) if lengths.get(name) else 0.0,
             exact.get(name, 0),

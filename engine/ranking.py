@@ -83,3 +83,24 @@ def ranking(
     if "lot" in keys:
         (rng or random.Random()).shuffle(order)
     return sorted(order, key=lambda p: tuple(-CRITERIA[key](p, records) for key in criteria))
+
+
+def winners(
+    players: Sequence[str], records: Sequence[RoundRecord], keys: Sequence[str]
+) -> list[str]:
+    """The players first on every criterion of ``keys`` but the lot: several share first place.
+
+    Where the rule set ends its keys with a draw by lot, the lot names one winner among
+    them (the first of :func:`ranking`); without a lot they share the game.
+
+    >>> records = [RoundRecord(RoundKind.LETTERS, {"A": 59, "B": 59, "C": 12})]
+    >>> winners(["A", "B", "C"], records, ["total"])
+    ['A', 'B']
+    """
+    criteria = [key for key in keys if key != "lot"]
+
+    def marks(player: str) -> tuple[int, ...]:
+        return tuple(CRITERIA[key](player, records) for key in criteria)
+
+    best = max(marks(p) for p in players)
+    return [p for p in players if marks(p) == best]

@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
                         "name": history.name,
                         "games": history.games,
                         "won": history.won,
+                        "shared": history.shared,
                         "words": history.words,
                         "average_word_length": round(history.average_word_length, 2),
                         "exact_counts": history.exact_counts,

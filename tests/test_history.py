@@ -1,0 +1,64 @@
+"""The players' record over saved games: a shared first place is no win."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.events import RoundClosed, WordAnswered
+from engine.history import player_histories
+from engine.session import Session
+from engine.store import Store
+from solver.words import longest
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def play_to_the_end(session: Session, best_word_for: str | None = None) -> None:
+    """Every round drawn and timed; ``best_word_for`` gives a longest word in letters rounds."""
+    while not session.game.over:
+        session.do(session.random_draw())
+        session.start_timer()
+        session.clock.now += 60  # type: ignore[attr-defined]
+        session.stop_timer()
+        current = session.game.current
+        assert current is not None
+        if current.letters and best_word_for:
+            session.do(WordAnswered(best_word_for, longest(current.letters).words[0]))
+        session.do(RoundClosed())
+
+
+def test_a_tied_boxed_game_is_shared_not_won(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=3, clock=FakeClock())
+    play_to_the_end(session)
+    assert session.game.scores == {"Ana": 0, "Bruno": 0}
+    history = player_histories(store)
+    assert (history["Ana"].won, history["Ana"].shared) == (0, 1)
+    assert (history["Bruno"].won, history["Bruno"].shared) == (0, 1)
+
+
+def test_a_boxed_game_won_on_points_is_a_win_for_the_winner_alone(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=3, clock=FakeClock())
+    play_to_the_end(session, best_word_for="Bruno")
+    assert session.game.scores["Bruno"] > session.game.scores["Ana"] == 0
+    history = player_histories(store)
+    assert (history["Bruno"].won, history["Bruno"].shared) == (1, 0)
+    assert (history["Ana"].won, history["Ana"].shared) == (0, 0)
+
+
+def test_a_club_duplicate_tie_that_only_the_lot_separates_is_still_one_win(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "games.db")
+    session = Session.new(store, "club-duplicate", ["Ana", "Bruno"], seed=3, clock=FakeClock())
+    play_to_the_end(session)
+    history = player_histories(store)
+    assert history["Ana"].won + history["Bruno"].won == 1
+    assert history["Ana"].shared == history["Bruno"].shared == 0
