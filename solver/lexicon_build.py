@@ -139,6 +139,28 @@ def with_rulebook_participles(forms: Iterable[Form]) -> Iterator[Form]:
                 yield Form(form.text + ending, f"{tags[0]} po:ppas {agreement}", form.stem, False)
 
 
+_SEPARATORS = re.compile(r"[-'’ ]")
+
+
+def _has_acronym(text: str) -> bool:
+    """Whether a part of ``text`` is written like an acronym or a symbol.
+
+    A part (between hyphens, apostrophes or spaces) with a capital after its first letter
+    (``ADN``, ``mAh``, ``anti-IVG``, ``pré-ARNm``), or a lone capital after the first part
+    (``R'n'B``, ``K-O``; ``K-pop`` and ``N'Djamena`` only start with a capital). A part
+    that is only capitalised is a proper name inside a compound: ``hôtel-Dieu``,
+    ``prie-Dieu``, ``outre-Manche`` and ``tête-de-Maure`` are common words, ``États-Unis``
+    and ``Île-de-France`` proper nouns (their stem is capitalised), not acronyms.
+
+    >>> _has_acronym("SNCF"), _has_acronym("anti-IVG"), _has_acronym("hôtel-Dieu")
+    (True, True, False)
+    """
+    first, *others = _SEPARATORS.split(text)
+    return any(c.isupper() for c in first[1:]) or any(
+        any(c.isupper() for c in part[1:]) or (len(part) == 1 and part.isupper()) for part in others
+    )
+
+
 def classify(form: Form) -> Reading | None:
     """The reading of one form for every game, or ``None`` when it is no word at all."""
     word = normalise(form.text)
@@ -149,9 +171,9 @@ def classify(form: Form) -> Reading | None:
         return None  # the name of the letter œ or æ, not a two-letter word
     symbol = (
         form.keepcase
-        or any(c.isupper() for c in form.text[1:])  # ADN, SNCF, mAh
+        or _has_acronym(form.text)  # ADN, SNCF, mAh, anti-IVG (not hôtel-Dieu)
         or any(unicodedata.category(c) in ("Lm", "No") for c in form.text)  # xᵉ, iᵉʳ, m²
-        or "titr" in kinds
+        or ("titr" in kinds and form.stem[:1].isupper())  # Mme, Dr (not madame, docteur)
         or (form.stem in ABBREVIATIONS and form.stem == form.text and "is:sg" not in tags)
     )
     common = "s" if symbol else "a" if kinds & {"pfx", "sfx"} else ""
