@@ -20,12 +20,14 @@ What each game accepts (the rule texts are in ``../shared/rules/``):
   forms, but no proper nouns (its rules say "un mot", and a bluff on "Paris" would be
   argued at every table), acronyms, symbols or affixes.
 
-Output (``solver/data/``): ``dcdl``, ``dice`` and ``paroles.txt.gz``, one accepted word a
-line, most familiar first (word frequencies from PyPI ``wordfreq``, read at build time
-only), with the spelling to show after a tab when it is not the lower-case word; and
-``refused.txt.gz``, the dictionary's words a game refuses, with a reason code per game
-(:data:`solver.lexicon.REFUSALS`). Files are gzip with a zero timestamp, so a rebuild from
-the same package gives the same bytes.
+Output (``solver/data/``): ``lexicon.gz``, every accepted word of every game, most familiar
+first (word frequencies from PyPI ``wordfreq``, read at build time only), with the spelling
+to show and bit sets over the words (:class:`solver.lexicon.Index`); ``refused.gz``, the
+dictionary's words a game refuses, with a reason code per game
+(:data:`solver.lexicon.REFUSALS`); ``accents.gz``, the club rules' list's words with
+several ways of writing their E's, for the club rule on accents (:mod:`solver.accents`).
+Files are gzip with a zero timestamp, so a rebuild from the same package gives the same
+bytes.
 
     python -m solver.lexicon_build [--dictionary /usr/share/hunspell/fr] [--out solver/data]
 """
@@ -37,10 +39,11 @@ import gzip
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from solver.accents import club_spelling
 from solver.affixes import HUNSPELL_FR, Form, expand_dictionary
 from solver.lexicon import DATA, RULES, Index, is_plain, normalise
 
@@ -231,7 +234,8 @@ def _display_key(display: str, table: dict[str, float]) -> tuple[float, bool, st
 def build(
     forms: Iterable[Form], additions: Iterable[str], table: dict[str, float]
 ) -> dict[str, bytes]:
-    """The compiled files' contents by name (``lexicon``, ``refused``), uncompressed."""
+    """The compiled files' contents by name (``lexicon``, ``refused``, ``accents``),
+    uncompressed."""
     accepted: dict[str, dict[str, set[str]]] = {rules: defaultdict(set) for rules in RULES}
     refused: dict[str, dict[str, str]] = {rules: {} for rules in RULES}
     for form in forms:
@@ -276,7 +280,29 @@ def build(
         codes = ["" if word in accepted[rules] else refused[rules].get(word, "") for rules in RULES]
         if any(codes):
             lines.append("\t".join([word, *codes]) + "\n")
-    return {"lexicon": lexicon, "refused": "".join(lines).encode("utf-8")}
+    return {
+        "lexicon": lexicon,
+        "refused": "".join(lines).encode("utf-8"),
+        "accents": _accents(accepted["dcdl"], display_key),
+    }
+
+
+def _accents(
+    accepted: dict[str, set[str]], display_key: Callable[[str], tuple[float, bool, str]]
+) -> bytes:
+    """The words the club rules' list spells with different E's (``pêche``, ``péché``):
+    the normalised word, then one spelling for each way of writing its E's, best first
+    (the first is the spelling shown). The club rule on accents reads it
+    (:mod:`solver.accents`); a word with one way of writing its E's is not listed.
+    """
+    lines = []
+    for word in sorted(accepted):
+        by_e: dict[str, str] = {}
+        for display in sorted(accepted[word], key=display_key):
+            by_e.setdefault(club_spelling(display), display)
+        if len(by_e) > 1:
+            lines.append("\t".join([word, *by_e.values()]) + "\n")
+    return "".join(lines).encode("utf-8")
 
 
 def build_from_dictionary(base: Path = HUNSPELL_FR) -> dict[str, bytes]:
