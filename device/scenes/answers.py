@@ -329,9 +329,10 @@ class AnswersScene(DcdlScene):
             self.buttons.append(_Invisible(box, "", f"tile:{index}"))
         word = entry.word or "…"
         theme.text(surface, word, 0.14, ACCENT, center=(w // 2, int(h * 0.62)))
-        theme.text(
-            surface, f"{len(entry.word)} lettres", 0.05, MUTED, center=(w // 2, int(h * 0.72))
-        )
+        count = f"{len(entry.word)} lettres"
+        if self.game.rules.accents:  # the club rule: an E's accent must be right
+            count += " · touchez un E du mot pour son accent"
+        theme.text(surface, count, 0.05, MUTED, center=(w // 2, int(h * 0.72)))
 
 
 class _Invisible(Button):
