@@ -349,7 +349,7 @@ class Game:
             if word is None:
                 answers[player] = WordAnswer()
                 continue
-            answer, reason = judge_word(current.letters, word)
+            answer, reason = judge_word(current.letters, word, accents=self.rules.accents)
             answers[player] = answer
             if reason:
                 current.reasons[player] = reason

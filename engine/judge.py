@@ -67,11 +67,17 @@ def judge_numbers(
     return JudgedNumbers(NumbersAnswer(closest))
 
 
-def judge_word(letters: str, word: str, rules: str = "dcdl") -> tuple[WordAnswer, str | None]:
+def judge_word(
+    letters: str, word: str, rules: str = "dcdl", *, accents: bool = False
+) -> tuple[WordAnswer, str | None]:
     """Judge one player's word on a letter draw: the answer, and why it is refused if so.
+
+    With ``accents`` (the club rule sets), an E's accent must be right.
 
     >>> judge_word("BAMERILANE", "réanimable")
     (WordAnswer(word='REANIMABLE', valid=True), None)
+    >>> judge_word("BAMERILANE", "reanimable", accents=True)[1]
+    'accent oublié sur le E : « réanimable »'
     """
-    verdict = validate(word, letters, rules)
+    verdict = validate(word, letters, rules, accents=accents)
     return WordAnswer(verdict.word, verdict.valid), verdict.reason

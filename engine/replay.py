@@ -122,7 +122,7 @@ def _letters_round(
             continue
         if not isinstance(raw, str):
             raise ValueError(f"réponse de {player} : un mot")
-        answers[player] = judge_word(letters, raw)[0]
+        answers[player] = judge_word(letters, raw, accents=rules.accents)[0]
     return letters_record(rules, letters, answers)
 
 

@@ -107,6 +107,8 @@ class RuleSet:
     """Extra rounds played on a tie, then sudden death alternating (club match)."""
     ranking_keys: tuple[str, ...] = field(default=("total",))
     """The ranking's criteria in order (see :mod:`engine.ranking`)."""
+    accents: bool = False
+    """An E's accent must be right in a word, even in capitals (the club rule)."""
 
     def letter_plan(self, rng: random.Random) -> list[Composition | None]:
         """The composition of each letters round in order (None: a free draw)."""
@@ -162,6 +164,7 @@ CLUB_DUPLICATE = RuleSet(
         "first_not_topped",
         "lot",
     ),
+    accents=True,
 )
 
 CLUB_MATCH = RuleSet(
@@ -175,6 +178,7 @@ CLUB_MATCH = RuleSet(
     letters_points=scoring.letters_match,
     letter_compositions=compositions((6, 5, 5), (2, 6, 4), (2, 4, 6), (1, 7, 3), (1, 3, 7)),
     tie_rounds=(N, L),
+    accents=True,
 )
 
 #: The final of a club tournament: 24 rounds, 16 of them letters.

@@ -20,12 +20,14 @@ What each game accepts (the rule texts are in ``../shared/rules/``):
   forms, but no proper nouns (its rules say "un mot", and a bluff on "Paris" would be
   argued at every table), acronyms, symbols or affixes.
 
-Output (``solver/data/``): ``dcdl``, ``dice`` and ``paroles.txt.gz``, one accepted word a
-line, most familiar first (word frequencies from PyPI ``wordfreq``, read at build time
-only), with the spelling to show after a tab when it is not the lower-case word; and
-``refused.txt.gz``, the dictionary's words a game refuses, with a reason code per game
-(:data:`solver.lexicon.REFUSALS`). Files are gzip with a zero timestamp, so a rebuild from
-the same package gives the same bytes.
+Output (``solver/data/``): ``lexicon.gz``, every accepted word of every game, most familiar
+first (word frequencies from PyPI ``wordfreq``, read at build time only), with the spelling
+to show and bit sets over the words (:class:`solver.lexicon.Index`); ``refused.gz``, the
+dictionary's words a game refuses, with a reason code per game
+(:data:`solver.lexicon.REFUSALS`); ``accents.gz``, the club rules' list's words with
+several ways of writing their E's, for the club rule on accents (:mod:`solver.accents`).
+Files are gzip with a zero timestamp, so a rebuild from the same package gives the same
+bytes.
 
     python -m solver.lexicon_build [--dictionary /usr/share/hunspell/fr] [--out solver/data]
 """
@@ -37,10 +39,11 @@ import gzip
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from solver.accents import club_spelling
 from solver.affixes import HUNSPELL_FR, Form, expand_dictionary
 from solver.lexicon import DATA, RULES, Index, is_plain, normalise
 
@@ -139,6 +142,28 @@ def with_rulebook_participles(forms: Iterable[Form]) -> Iterator[Form]:
                 yield Form(form.text + ending, f"{tags[0]} po:ppas {agreement}", form.stem, False)
 
 
+_SEPARATORS = re.compile(r"[-'’ ]")
+
+
+def _has_acronym(text: str) -> bool:
+    """Whether a part of ``text`` is written like an acronym or a symbol.
+
+    A part (between hyphens, apostrophes or spaces) with a capital after its first letter
+    (``ADN``, ``mAh``, ``anti-IVG``, ``pré-ARNm``), or a lone capital after the first part
+    (``R'n'B``, ``K-O``; ``K-pop`` and ``N'Djamena`` only start with a capital). A part
+    that is only capitalised is a proper name inside a compound: ``hôtel-Dieu``,
+    ``prie-Dieu``, ``outre-Manche`` and ``tête-de-Maure`` are common words, ``États-Unis``
+    and ``Île-de-France`` proper nouns (their stem is capitalised), not acronyms.
+
+    >>> _has_acronym("SNCF"), _has_acronym("anti-IVG"), _has_acronym("hôtel-Dieu")
+    (True, True, False)
+    """
+    first, *others = _SEPARATORS.split(text)
+    return any(c.isupper() for c in first[1:]) or any(
+        any(c.isupper() for c in part[1:]) or (len(part) == 1 and part.isupper()) for part in others
+    )
+
+
 def classify(form: Form) -> Reading | None:
     """The reading of one form for every game, or ``None`` when it is no word at all."""
     word = normalise(form.text)
@@ -149,9 +174,9 @@ def classify(form: Form) -> Reading | None:
         return None  # the name of the letter œ or æ, not a two-letter word
     symbol = (
         form.keepcase
-        or any(c.isupper() for c in form.text[1:])  # ADN, SNCF, mAh
+        or _has_acronym(form.text)  # ADN, SNCF, mAh, anti-IVG (not hôtel-Dieu)
         or any(unicodedata.category(c) in ("Lm", "No") for c in form.text)  # xᵉ, iᵉʳ, m²
-        or "titr" in kinds
+        or ("titr" in kinds and form.stem[:1].isupper())  # Mme, Dr (not madame, docteur)
         or (form.stem in ABBREVIATIONS and form.stem == form.text and "is:sg" not in tags)
     )
     common = "s" if symbol else "a" if kinds & {"pfx", "sfx"} else ""
@@ -209,7 +234,8 @@ def _display_key(display: str, table: dict[str, float]) -> tuple[float, bool, st
 def build(
     forms: Iterable[Form], additions: Iterable[str], table: dict[str, float]
 ) -> dict[str, bytes]:
-    """The compiled files' contents by name (``lexicon``, ``refused``), uncompressed."""
+    """The compiled files' contents by name (``lexicon``, ``refused``, ``accents``),
+    uncompressed."""
     accepted: dict[str, dict[str, set[str]]] = {rules: defaultdict(set) for rules in RULES}
     refused: dict[str, dict[str, str]] = {rules: {} for rules in RULES}
     for form in forms:
@@ -254,7 +280,29 @@ def build(
         codes = ["" if word in accepted[rules] else refused[rules].get(word, "") for rules in RULES]
         if any(codes):
             lines.append("\t".join([word, *codes]) + "\n")
-    return {"lexicon": lexicon, "refused": "".join(lines).encode("utf-8")}
+    return {
+        "lexicon": lexicon,
+        "refused": "".join(lines).encode("utf-8"),
+        "accents": _accents(accepted["dcdl"], display_key),
+    }
+
+
+def _accents(
+    accepted: dict[str, set[str]], display_key: Callable[[str], tuple[float, bool, str]]
+) -> bytes:
+    """The words the club rules' list spells with different E's (``pêche``, ``péché``):
+    the normalised word, then one spelling for each way of writing its E's, best first
+    (the first is the spelling shown). The club rule on accents reads it
+    (:mod:`solver.accents`); a word with one way of writing its E's is not listed.
+    """
+    lines = []
+    for word in sorted(accepted):
+        by_e: dict[str, str] = {}
+        for display in sorted(accepted[word], key=display_key):
+            by_e.setdefault(club_spelling(display), display)
+        if len(by_e) > 1:
+            lines.append("\t".join([word, *by_e.values()]) + "\n")
+    return "".join(lines).encode("utf-8")
 
 
 def build_from_dictionary(base: Path = HUNSPELL_FR) -> dict[str, bytes]:

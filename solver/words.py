@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
+from solver.accents import accent_fault, accented_display
 from solver.lexicon import ALPHABET, Lexicon, check_rules, is_plain, lexicon, normalise, refusal
 
 #: The consonants on the three twenty-sided dice of the dice game (Y counts as a vowel).
@@ -101,7 +102,8 @@ class WordVerdict:
     valid: bool
     #: A French sentence when ``valid`` is false ("il manque un E", "nom propre"...).
     reason: str | None
-    #: The spelling to show players ("réanimable"), when the word is in the dictionary.
+    #: The spelling to show players ("réanimable"), when the word is in the dictionary;
+    #: the player's own, when the club rule refuses how its E's are written.
     display: str | None
 
     def as_dict(self) -> dict[str, object]:
@@ -144,10 +146,14 @@ def _count(count: int, letter: str) -> str:
     return f"{_NUMBERS.get(count, str(count))} {letter}"
 
 
-def validate(word: str, letters: str | None = None, rules: str = "dcdl") -> WordVerdict:
+def validate(
+    word: str, letters: str | None = None, rules: str = "dcdl", *, accents: bool = False
+) -> WordVerdict:
     """Judge a player's word for a game, against its draw when ``letters`` is given.
 
-    For the dice game, ``letters`` is the roll, which the word must hold.
+    For the dice game, ``letters`` is the roll, which the word must hold. Accents, case
+    and hyphens are ignored, except with ``accents`` (the club rule sets, ``dcdl`` only):
+    then an E's accent must be right (:mod:`solver.accents`).
 
     >>> validate("réanimable", "BAMERILANE")
     WordVerdict(word='REANIMABLE', valid=True, reason=None, display='réanimable')
@@ -155,9 +161,13 @@ def validate(word: str, letters: str | None = None, rules: str = "dcdl") -> Word
     ('forme conjuguée non admise', True)
     >>> validate("ABEILLE", "BAMERILANE").reason
     'il manque un L'
+    >>> validate("fatuite", accents=True).reason
+    'accent oublié sur le E : « fatuité »'
     """
     normalised = normalise(word)
     words = lexicon(check_rules(rules))
+    if accents and rules != "dcdl":
+        raise ValueError("la règle des accents (clubs) ne s'applique qu'au mot le plus long")
     draw = check_draw(letters, rules) if letters is not None else None
     if not is_plain(normalised):
         return WordVerdict(normalised, False, "ce n'est pas un mot : lettres A à Z seulement", None)
@@ -172,6 +182,11 @@ def validate(word: str, letters: str | None = None, rules: str = "dcdl") -> Word
         reason = f"un mot compte au moins {MIN_LENGTH[rules]} lettres"
     if reason is None and (rank is None or not words.accepted >> rank & 1):
         reason = refusal(normalised, rules) or "mot inconnu"
+    if rules == "dcdl":  # show the spelling written, when the player wrote the E's so
+        display = accented_display(word) or display
+    if reason is None and accents:
+        reason = accent_fault(word)
+        display = display if reason is None else word.strip()  # as the player wrote it
     return WordVerdict(normalised, reason is None, reason, display)
 
 

@@ -155,6 +155,54 @@ def test_proper_nouns_acronyms_symbols_and_odd_words_are_refused(
         assert refusal(normalise(word), "dcdl") == reason
 
 
+# The dictionary's "title" tag sits on common nouns (madame, docteur) as well as on the
+# abbreviated titles (Mme, Dr); a capital inside a compound may be a proper name's
+# (hôtel-Dieu) rather than an acronym's (anti-IVG). Only the second of each is refused.
+TITLES_THAT_ARE_NOUNS = [
+    *("madame", "madames", "mademoiselle", "monsieur", "docteur", "docteures"),
+    *("doctoresse", "professeur", "professeures", "maître", "maîtresses", "maman"),
+    *("papas", "seigneur", "messire", "milady", "señorita", "doña"),
+]
+COMPOUNDS_WITH_A_PROPER_NAME = [
+    *("hôtel-Dieu", "prie-Dieu", "outre-Manche", "outre-Rhin", "tête-de-Maure"),
+    *("sceaux-de-Salomon", "duc-d'Albe", "prim'Holstein"),
+]
+
+
+@pytest.mark.parametrize("word", TITLES_THAT_ARE_NOUNS + COMPOUNDS_WITH_A_PROPER_NAME)
+def test_titles_and_compounds_with_a_capital_that_are_common_words_are_accepted(
+    word: str,
+) -> None:
+    for rules in RULES:
+        assert accepted(word, rules), rules
+
+
+def test_the_club_rulebook_s_own_example_resonnees_is_accepted() -> None:
+    # "resonnées (bon) - résonnées (faux)": the participle of "resonner", ring again
+    assert accepted("resonnées") and accepted("resonné") and accepted("resonner")
+
+
+@pytest.mark.parametrize(
+    ("word", "reason"),
+    [
+        *[(title, "sigle, symbole ou abréviation") for title in ("Mme", "Mlle", "Dr", "Mgr")],
+        *[(title, "sigle, symbole ou abréviation") for title in ("MM", "Vve", "Pr")],
+        *[(acronym, "sigle, symbole ou abréviation") for acronym in ("anti-IVG", "pré-ARNm")],
+        *[(acronym, "sigle, symbole ou abréviation") for acronym in ("qPCR", "R'n'B", "K-O")],
+        *[(symbol, "sigle, symbole ou abréviation") for symbol in ("cm", "dB", "janv", "réf")],
+        ("États-Unis", "nom propre"),
+        ("Île-de-France", "nom propre"),
+        ("Côte-d'Or", "nom propre"),
+        ("N'Djamena", "nom propre"),
+    ],
+)
+def test_abbreviated_titles_acronyms_and_compound_place_names_stay_refused(
+    word: str, reason: str
+) -> None:
+    assert not accepted(word)
+    assert refusal(normalise(word), "dcdl") == reason
+
+
 def test_an_abbreviation_s_spelling_may_still_be_a_word() -> None:
     assert accepted("tan")  # the bark, besides the tangent's abbreviation
     assert accepted("sept")

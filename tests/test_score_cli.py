@@ -149,7 +149,7 @@ def test_club_duplicate_ranking_uses_the_ten_letter_words() -> None:
         {
             "round": "letters",
             "letters": "BAMERILANE",
-            "answers": {"Ana": "REANIMABLE", "Bruno": "BALNEAIRE"},
+            "answers": {"Ana": "RÉANIMABLE", "Bruno": "BALNÉAIRE"},  # club: E accents
         },
         {
             "round": "numbers",

@@ -27,18 +27,26 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("word", nargs="?", metavar="MOT", help="le mot proposé")
     parser.add_argument("--letters", metavar="LETTRES", help="le tirage")
     add_rules_option(parser)
+    parser.add_argument(
+        "--accents",
+        action="store_true",
+        help="règle des clubs : l'accent d'un E doit être juste, même en majuscules "
+        "(« fatuité », pas « fatuite » ; avec --rules dcdl)",
+    )
     add_output_options(
         parser, "une requête par ligne sur l'entrée standard : le mot, puis le tirage"
     )
     parser.set_defaults(handler=run)
 
 
-def judge(word: str, letters: str | None, rules: str) -> WordVerdict:
+def judge(word: str, letters: str | None, rules: str, accents: bool = False) -> WordVerdict:
     with reported_as_usage(InvalidLetters):
-        return validate(word, letters, rules)
+        return validate(word, letters, rules, accents=accents)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.accents and args.rules != "dcdl":
+        raise UsageError("--accents (règle des clubs) ne s'emploie qu'avec --rules dcdl")
     if args.batch:
         if args.word or args.letters:
             raise UsageError("avec --batch, les mots se lisent sur l'entrée standard")
@@ -47,12 +55,12 @@ def run(args: argparse.Namespace) -> int:
             if len(words) > 2:
                 raise UsageError("une ligne attendue : le mot, puis le tirage")
             letters = words[1] if len(words) == 2 else None
-            return judge(words[0], letters, args.rules).as_dict()
+            return judge(words[0], letters, args.rules, args.accents).as_dict()
 
         return run_batch(line, sys.stdin, sys.stdout)
     if not args.word:
         raise UsageError("il manque le mot à vérifier")
-    verdict = judge(args.word, args.letters, args.rules)
+    verdict = judge(args.word, args.letters, args.rules, args.accents)
     if args.json:
         print_json(verdict.as_dict(), sys.stdout)
     elif verdict.valid:

@@ -3,7 +3,8 @@
 Numbers: a keypad of the free numbers (plates, then results) and the four operations
 builds the steps as the show writes them; every step is checked as it is written and a
 problem is said at once, in French. Letters: a keyboard of the draw's own tiles, each
-usable once (a USB keyboard types only letters of the draw). "Rien" records no answer.
+usable once (a USB keyboard types only letters of the draw); tapping an E of the word
+again gives it its accent (é, è, ê, ë), which the club rules judge. "Rien" records no answer.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engine.events import NumbersAnswered, RefusedEvent, RoundClosed, WordAnswer
 from engine.rules import RoundKind
 from engine.store import StoreError
 from solver.arithmetic import OP_SYMBOLS, IllegalStep, Op, apply
+from solver.lexicon import normalise
 from solver.proposal import ProposalSyntaxError, verify
 
 if TYPE_CHECKING:
@@ -123,32 +125,44 @@ class NumbersEntry:
         return " ".join(p for p in parts if p)
 
 
+#: The ways of writing an E, in the order a tap on an E of the word cycles them: the club
+#: rule sets want an E's accent right (typed "é" on a USB keyboard marks the E at once).
+E_ACCENTS = "EÉÈÊË"
+
+
 class WordEntry:
-    """A word spelt with the draw's tiles, each usable once."""
+    """A word spelt with the draw's tiles, each usable once; an E may carry its accent."""
 
     def __init__(self, letters: str) -> None:
         self.letters = letters
         self.used: list[int] = []
+        self.accents: dict[int, str] = {}
 
     @property
     def word(self) -> str:
-        return "".join(self.letters[i] for i in self.used)
+        return "".join(self.accents.get(i, self.letters[i]) for i in self.used)
 
     def tap(self, index: int) -> None:
         if index not in self.used:
             self.used.append(index)
+        elif self.letters[index] == "E":  # an E of the word: its next accent
+            written = E_ACCENTS.index(self.accents.get(index, "E"))
+            self.accents[index] = E_ACCENTS[(written + 1) % len(E_ACCENTS)]
 
     def type(self, char: str) -> bool:
-        """Use a free tile showing ``char``; False when there is none."""
+        """Use a free tile showing ``char`` (an accented E uses an E); False when none."""
+        tile = normalise(char)
         for index, letter in enumerate(self.letters):
-            if letter == char and index not in self.used:
+            if letter == tile and index not in self.used:
                 self.used.append(index)
+                if char in E_ACCENTS[1:]:
+                    self.accents[index] = char
                 return True
         return False
 
     def undo(self) -> None:
         if self.used:
-            self.used.pop()
+            self.accents.pop(self.used.pop(), None)
 
 
 class AnswersScene(DcdlScene):
@@ -315,9 +329,10 @@ class AnswersScene(DcdlScene):
             self.buttons.append(_Invisible(box, "", f"tile:{index}"))
         word = entry.word or "…"
         theme.text(surface, word, 0.14, ACCENT, center=(w // 2, int(h * 0.62)))
-        theme.text(
-            surface, f"{len(entry.word)} lettres", 0.05, MUTED, center=(w // 2, int(h * 0.72))
-        )
+        count = f"{len(entry.word)} lettres"
+        if self.game.rules.accents:  # the club rule: an E's accent must be right
+            count += " · touchez un E du mot pour son accent"
+        theme.text(surface, count, 0.05, MUTED, center=(w // 2, int(h * 0.72)))
 
 
 class _Invisible(Button):
