@@ -10,8 +10,7 @@ from typing import Any
 
 from device.commands import UsageError
 from device.paths import data_dir
-
-RULES = ("boxed", "tv", "club-duplicate", "club-match")
+from engine.games import GAMES, game_kind
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -23,7 +22,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
             "d'exemple font la caméra (par défaut sans GPIO ni caméra)."
         ),
     )
-    parser.add_argument("--rules", default="boxed", choices=RULES, help="les règles")
+    parser.add_argument(
+        "--rules",
+        default="boxed",
+        metavar="JEU",
+        help=f"le jeu et ses règles : {', '.join(GAMES)} (par défaut : boxed)",
+    )
     parser.add_argument(
         "--players", default="Joueur 1,Joueur 2", help="noms séparés par des virgules"
     )
@@ -49,7 +53,24 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _rules(name: str) -> str:
+    """The ``--rules`` value, if the registry knows it and the device has its screens."""
+    from device.games import playable
+
+    try:
+        kind = game_kind(name)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if not playable(kind):
+        ready = ", ".join(g.name for g in GAMES.values() if playable(g))
+        raise UsageError(
+            f"« {kind.title} » n'a pas encore ses écrans sur l'arbitre (jouables : {ready})"
+        )
+    return kind.name
+
+
 def run(args: argparse.Namespace) -> int:
+    rules = _rules(args.rules)
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not players:
         raise UsageError("il faut au moins un joueur")
@@ -62,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     from device.app import App, AppOptions
 
     options = AppOptions(
-        rules=args.rules,
+        rules=rules,
         players=players,
         size=size,
         fullscreen=args.fullscreen,
