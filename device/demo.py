@@ -26,6 +26,8 @@ import pygame
 from device.host import Host
 from device.intents import Action, rotate_point
 from device.scenes.base import Scene
+from device.scenes.dice import COUNTS
+from engine.dice import DiceRound
 from engine.game import Phase, Round
 from engine.letters import draw_letters
 from engine.rules import RoundKind
@@ -79,22 +81,53 @@ def _plates(name: str) -> list[str]:
     return name.split("-")
 
 
+def dice_on_the_holder(values: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What dice read with "?" really show, from the one sample photo of dice they can be
+    (the consonants in any order, as the game takes them); None when it is not one only."""
+    found = []
+    for photo in sorted((SAMPLES / "dice").glob("*.jpg")):
+        name = photo.stem.split("-", 1)[1]
+        faces = [*name[:3], *(["*"] if name[3:] == "joker" else list(name[3:4]))]
+        seen = _fill(values[:3], faces[:3])
+        vowel = values[3:]
+        if seen is None or (vowel and vowel[0] not in ("?", *faces[3:])):
+            continue
+        found.append((*seen, *(faces[3:4] if vowel else [])))
+    return found[0] if len(found) == 1 else None
+
+
+def _fill(values: tuple[str, ...], faces: list[str]) -> tuple[str, ...] | None:
+    """``values`` with each "?" replaced by a face not already read; None if they differ."""
+    left = list(faces)
+    for value in values:
+        if value != "?":
+            if value not in left:
+                return None
+            left.remove(value)
+    filled = iter(left)
+    return tuple(v if v != "?" else next(filled) for v in values)
+
+
 class DemoPlayer:
     def __init__(
         self,
         stage: Stage,
         seed: int = 2,
         look: Callable[[tuple[str, ...]], tuple[str, ...] | None] = on_the_holder,
+        look_dice: Callable[[tuple[str, ...]], tuple[str, ...] | None] = dice_on_the_holder,
     ) -> None:
         self.stage = stage
         self.rng = random.Random(seed)
         self.look = look
+        self.look_dice = look_dice
         self._seen: object = None
         self._since = 0.0
         self._passed: dict[int, int] = {}
         """Players of each round who were entered as "Rien" by the demo."""
         self._photos: dict[int, int] = {}
         """Photos of each round's holder asked for."""
+        self._game: object = None
+        """The game these counts are about (a new game starts them again)."""
 
     # --- the inputs, as a person makes them -------------------------------------------
 
@@ -138,6 +171,10 @@ class DemoPlayer:
         self._since = now
         self.stage.refresh()
         session = self.stage.session
+        if session is not None and session.game is not self._game:
+            self._game = session.game
+            self._passed.clear()
+            self._photos.clear()
         current = session.game.current if session is not None else None
         name = scene.name
         if name == "accueil":
@@ -147,9 +184,16 @@ class DemoPlayer:
         elif name == "fin":
             if not self.stage.options.exit_after_game:
                 self.press(Action.BUZZ)
-        elif name == "resultat":
-            if scene.state.endswith("-solution"):
+        elif name in ("resultat", "des-resultat"):
+            if name == "des-resultat" or scene.state.endswith("-solution"):
                 self.press(Action.BUZZ)
+        elif isinstance(current, DiceRound):
+            if name == "des-lancer":
+                self._roll(scene, current)
+            elif name == "des-annonces":
+                self._announce(current)
+            elif name == "des-mot":
+                self._word(current)
         elif isinstance(current, Round):
             if name == "manche":
                 self._draw(scene, current)
@@ -211,6 +255,65 @@ class DemoPlayer:
             self.tap("nothing")
             return
         self.type(text)
+        self.press(Action.CONFIRM)
+
+    def _roll(self, scene: Scene, current: DiceRound) -> None:
+        """The dice: correct a "?" as the dice show it, else read them (or, when the photos
+        keep failing, let the device roll)."""
+        tiles = [b for b in scene.buttons if b.key.startswith("tile:")]
+        values = tuple(b.label for b in tiles)
+        if "?" in values:
+            holder = self.look_dice(values)
+            if holder is None:
+                self.tap("retake")
+                return
+            index = values.index("?")
+            self.tap(tiles[index].key)
+            self.type(holder[index])
+            return
+        if not values:
+            photos = self._photos.get(current.number, 0)
+            if photos >= PHOTOS_PER_DRAW:
+                self.tap("virtual")
+                return
+            self._photos[current.number] = photos + 1
+        self.press(Action.BUZZ)
+
+    def _announce(self, current: DiceRound) -> None:
+        """Someone announces the shortest length or one more; a better player interrupts."""
+        hard = current.shortest.get("hard")
+        if hard is None:
+            return
+        counting = current.counting
+        if counting is None:
+            announcer = self.rng.choice(current.players)
+            if hard.length is None:
+                self.tap(f"player:{announcer}")
+                self.tap("impossible")
+            elif hard.length > COUNTS[-1]:
+                self.tap("nobody")
+            else:
+                letters = min(hard.length + self.rng.choice([0, 1]), COUNTS[-1])
+                self.tap(f"player:{announcer}")
+                self.tap(f"count:{letters}")
+            return
+        if (
+            hard.length is not None
+            and counting.letters is not None
+            and counting.letters > hard.length
+            and len(current.announcements) == 1
+        ):
+            other = self.rng.choice([p for p in current.players if p != counting.player])
+            self.tap(f"player:{other}")
+            self.tap(f"count:{hard.length}")
+
+    def _word(self, current: DiceRound) -> None:
+        """The last announcer's word: one of the shortest (now and then none)."""
+        hard = current.shortest.get("hard")
+        if hard is None or not hard.words or self.rng.random() < 0.15:
+            self.tap("none")
+            return
+        self.type(hard.words[0])
         self.press(Action.CONFIRM)
 
     def _duel(self, scene: Scene, current: Round) -> None:

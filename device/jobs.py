@@ -76,6 +76,10 @@ class Jobs:
         read = self.reader.read_numbers if kind is RoundKind.NUMBERS else self.reader.read_letters
         return self.start(read)
 
+    def read_dice(self, vowel_die: bool) -> Job[DrawReading]:
+        """Photograph and read the dice, the reader told whether the vowel die is in play."""
+        return self.start(lambda: self.reader.read_dice(vowel_die))
+
     def best(self, played: Round) -> Job[Best] | None:
         """The best answers of a round whose draw is known (None before the draw); started
         on the first call, the same job afterwards."""

@@ -17,13 +17,17 @@ from __future__ import annotations
 from device.host import Host
 from device.scenes.answers import AnswersScene
 from device.scenes.base import Scene
+from device.scenes.dice import DiceCountScene, DiceResultScene, DiceRollScene, DiceWordScene
 from device.scenes.duel import DuelScene
 from device.scenes.end import EndScene
 from device.scenes.home import HomeScene
 from device.scenes.menu import MenuScene
 from device.scenes.result import ResultScene
 from device.scenes.round import RoundScene
+from engine.dice import DiceGame, DiceRound
+from engine.dice import Phase as DicePhase
 from engine.game import Game, Phase, Round
+from engine.games import AnyGame
 from engine.rules import RoundKind
 
 WITH_RESULT = (RoundKind.NUMBERS, RoundKind.LETTERS)
@@ -47,17 +51,16 @@ class Navigator:
         next round has not begun shows the last round's result first (it was on screen)."""
         session = self.host.session
         self._acknowledged = 0
-        if session is not None and isinstance(session.game, Game):
-            game = session.game
-            closed = _last_closed(game)
+        if session is not None:
+            closed = _last_closed(session.game)
             if closed is not None:
-                fresh = game.current is None or _untouched(game.current)
-                self._acknowledged = closed.number - 1 if fresh else closed.number
+                fresh = _untouched(session.game)
+                self._acknowledged = closed - 1 if fresh else closed
         self._show(self.screen())
 
     def done(self) -> None:
         """The screen shown is finished: show the one the game needs now."""
-        if isinstance(self.scene, ResultScene):
+        if isinstance(self.scene, ResultScene | DiceResultScene):
             self._acknowledged = max(self._acknowledged, self.scene.number)
         self._show(self.screen())
 
@@ -88,13 +91,15 @@ class Navigator:
         if session is None:
             return HomeScene(host)
         game = session.game
+        if isinstance(game, DiceGame):
+            return self._dice_screen(game)
         if not isinstance(game, Game):
             home = HomeScene(host)
             home.message = "cet écran de jeu arrive bientôt"
             return home
         closed = _last_closed(game)
-        if closed is not None and closed.number > self._acknowledged:
-            return ResultScene(host, closed.number)
+        if closed is not None and closed > self._acknowledged:
+            return ResultScene(host, closed)
         current = game.current
         if current is None:
             return EndScene(host)
@@ -104,19 +109,43 @@ class Navigator:
             return AnswersScene(host)
         return RoundScene(host)
 
+    def _dice_screen(self, game: DiceGame) -> Scene:
+        host = self.host
+        closed = _last_closed(game)
+        if closed is not None and closed > self._acknowledged:
+            return DiceResultScene(host, closed)
+        phase = game.phase
+        if phase is DicePhase.OVER:
+            return EndScene(host)
+        if phase is DicePhase.ROLL:
+            return DiceRollScene(host)
+        if phase is DicePhase.WORD:
+            return DiceWordScene(host)
+        return DiceCountScene(host)
 
-def _last_closed(game: Game) -> Round | None:
-    """The last round played, if it has a result screen."""
-    closed = [r for r in game.rounds if r.record is not None]
-    if closed and closed[-1].kind in WITH_RESULT:
-        return closed[-1]
+
+def _last_closed(game: AnyGame) -> int | None:
+    """The number of the last round played, if it has a result screen."""
+    if isinstance(game, Game):
+        closed = [r for r in game.rounds if r.record is not None]
+        if closed and closed[-1].kind in WITH_RESULT:
+            return closed[-1].number
+    elif isinstance(game, DiceGame):
+        settled = [r for r in game.rounds if r.points is not None]
+        if settled:
+            return settled[-1].number
     return None
 
 
-def _untouched(current: Round) -> bool:
-    """Nothing of the round has happened yet (no draw, no timer)."""
-    return (
-        current.started_at is None
-        and current.phase in (Phase.DRAW, Phase.READY)
-        and not (current.letters or current.plates)
-    )
+def _untouched(game: AnyGame) -> bool:
+    """Nothing of the round in play has happened yet (no draw, no timer, no dice)."""
+    current = game.current
+    if isinstance(current, Round):
+        return (
+            current.started_at is None
+            and current.phase in (Phase.DRAW, Phase.READY)
+            and not (current.letters or current.plates)
+        )
+    if isinstance(current, DiceRound):
+        return not current.consonants
+    return current is None

@@ -126,7 +126,7 @@ def test_home_offers_to_resume_only_the_games_it_has_screens_for(tmp_path: Path)
     app, clock = make_app(tmp_path)
     dcdl = Session.new(app.store, "boxed", ["Ana", "Bruno"], seed=1, clock=clock)
     clock.now += 1
-    Session.new(app.store, "dice", ["Ana", "Bruno"], seed=1, clock=clock)  # newer
+    Session.new(app.store, "paroles", ["Ana", "Bruno"], seed=1, clock=clock)  # newer
     home = HomeScene(app)
     assert home.resumable is not None and home.resumable.id == dcdl.game_id
     app.close()

@@ -197,8 +197,8 @@ def test_home_offers_every_rule_set_of_the_registry_it_has_screens_for(tmp_path:
     app, _ = make_app(tmp_path)
     app.step()
     keys = {b.key for b in app.scene.buttons if b.key.startswith("rules:")}
-    dcdl = ("boxed", "tv", "club-duplicate", "club-match", "club-match-final")
-    assert keys == {f"rules:{name}" for name in dcdl}
+    ready = ("boxed", "tv", "club-duplicate", "club-match", "club-match-final", "dice")
+    assert keys == {f"rules:{name}" for name in ready}
     _tap_button(app, "rules:club-match-final")
     press(app)
     assert app.session is not None and app.session.game.start.rules == "club-match-final"
@@ -217,10 +217,10 @@ def _run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, 
 def test_a_game_without_screens_yet_is_refused_in_one_french_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, err = _run_cli(["run", "--rules", "dice"], capsys)
+    code, err = _run_cli(["run", "--rules", "paroles"], capsys)
     assert code == 2
     assert err.count("\n") == 1 and "invalid choice" not in err
-    assert "« Le mot le plus court » n'a pas encore ses écrans" in err
+    assert "« Les paroles s'envolent » n'a pas encore ses écrans" in err
     assert "club-match-final" in err  # the playable ones are named, from the registry
 
 

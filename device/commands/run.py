@@ -131,5 +131,9 @@ def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
     if camera is not None:
         return panel, CameraReader(camera), notes
     notes.append("caméra simulée : les photos d'exemple")
-    reader = CameraReader(FolderCamera(SAMPLES / "letters"), FolderCamera(SAMPLES / "numbers"))
+    reader = CameraReader(
+        FolderCamera(SAMPLES / "letters"),
+        FolderCamera(SAMPLES / "numbers"),
+        dice_camera=FolderCamera(SAMPLES / "dice"),
+    )
     return panel, reader, notes

@@ -66,15 +66,22 @@ class HomeScene(Scene):
             center=(w // 2, int(h * 0.2)),
             max_width=w - 20,
         )
-        cell = w // len(self.choices)
-        for i, choice in enumerate(self.choices):
-            key, label = choice.name, choice.label
-            rect = pygame.Rect(i * cell + 6, int(h * 0.27), cell - 12, int(h * 0.12))
-            colour = ACCENT if key == self.rules else PANEL
-            text = (20, 20, 20) if key == self.rules else (245, 245, 245)
-            self.buttons.append(Button(rect, label, f"rules:{key}", colour, text))
-        top = int(h * 0.43)
-        row = int(h * 0.1)
+        rows = [
+            [c for c in self.choices if c.family == "dcdl"],
+            [c for c in self.choices if c.family != "dcdl"],
+        ]
+        y = int(h * 0.26)
+        for choices in (r for r in rows if r):
+            cell = w // len(choices)
+            for i, choice in enumerate(choices):
+                key, label = choice.name, choice.label
+                rect = pygame.Rect(i * cell + 6, y, cell - 12, int(h * 0.1))
+                colour = ACCENT if key == self.rules else PANEL
+                text = (20, 20, 20) if key == self.rules else (245, 245, 245)
+                self.buttons.append(Button(rect, label, f"rules:{key}", colour, text))
+            y += int(h * 0.115)
+        top = y + int(h * 0.02)
+        row = int(h * 0.09)
         self.buttons.append(Button(pygame.Rect(10, top, int(w * 0.08), row), "−", "fewer"))
         self.buttons.append(Button(pygame.Rect(int(w * 0.1), top, int(w * 0.08), row), "+", "more"))
         cols = 3
@@ -87,11 +94,11 @@ class HomeScene(Scene):
             text = (20, 20, 20) if i == self.editing else (245, 245, 245)
             rect = pygame.Rect(x, y, name_w - 8, row)
             self.buttons.append(Button(rect, label, f"name:{i}", colour, text))
-        bottom = int(h * 0.72)
-        play = pygame.Rect(int(w * 0.55), bottom, int(w * 0.42), int(h * 0.17))
+        bottom = int(h * 0.76)
+        play = pygame.Rect(int(w * 0.55), bottom, int(w * 0.42), int(h * 0.15))
         self.buttons.append(Button(play, "Jouer (buzzer)", "play", GOOD, (10, 30, 10)))
         if self.resumable is not None:
-            resume = pygame.Rect(int(w * 0.03), bottom, int(w * 0.48), int(h * 0.17))
+            resume = pygame.Rect(int(w * 0.03), bottom, int(w * 0.48), int(h * 0.15))
             label = f"Reprendre ({', '.join(self.resumable.players)})"
             self.buttons.append(Button(resume, label, "resume"))
 

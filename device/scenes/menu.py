@@ -8,6 +8,7 @@ from device.intents import Action, Press
 from device.scenes.base import Scene
 from device.theme import ACCENT, Button
 from engine.events import AnswerUndone, PlayerAbsent, RefusedEvent
+from engine.game import Game
 from engine.store import StoreError
 
 
@@ -41,10 +42,11 @@ class MenuScene(Scene):
         theme = self.host.theme
         w, h = theme.size
         theme.text(surface, "Menu", 0.1, ACCENT, center=(w // 2, int(h * 0.08)))
-        entries = [("Revenir à la partie", "back"), ("Annuler la dernière réponse", "undo")]
+        entries = [("Revenir à la partie", "back")]
         session = self.host.session
-        if session is not None:
-            absent: set[str] = getattr(session.game, "absent", set())
+        if session is not None and isinstance(session.game, Game):
+            entries.append(("Annuler la dernière réponse", "undo"))
+            absent = session.game.absent
             for player in session.game.players:
                 label = f"{player} revient" if player in absent else f"{player} s'absente"
                 entries.append((label, f"away:{player}"))
