@@ -256,3 +256,19 @@ def test_after_a_corrected_draw_is_refused_a_draw_typed_on_the_keyboard_is_taken
     assert app.session is not None
     assert app.session.dcdl.rounds[1].letters == "BAMERILANE"
     app.close()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--rotation", "45"], "--rotation « 45 » : attendu 0, 90, 180 ou 270"),
+        (["--speed", "vite"], "--speed « vite » : attendu un nombre positif"),
+        (["--speed", "inf"], "--speed « inf » : attendu un nombre positif"),
+    ],
+)
+def test_a_bad_rotation_or_speed_is_refused_in_french(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = _run_cli(["run", *args], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert said in err and "invalid" not in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import warnings
 from pathlib import Path
@@ -37,8 +38,10 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--screenshot-dir", type=Path, help="un PNG par nouvel écran")
     parser.add_argument("--size", default="800x480", help="taille de la fenêtre, ex. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="plein écran")
-    parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
-    parser.add_argument("--speed", type=float, default=1.0, help="le temps passe N fois plus vite")
+    parser.add_argument(
+        "--rotation", default="0", metavar="DEGRÉS", help="0, 90, 180 ou 270 (sens horaire)"
+    )
+    parser.add_argument("--speed", default="1", help="le temps passe N fois plus vite")
     parser.add_argument("--data-dir", type=Path, help="parties et données apprises")
     parser.set_defaults(handler=run)
 
@@ -51,6 +54,22 @@ def _size(text: str) -> tuple[int, int]:
     if width < 320 or height < 200:
         raise UsageError("l'écran doit faire au moins 320x200")
     return width, height
+
+
+def _rotation(text: str) -> int:
+    if text.strip() not in ("0", "90", "180", "270"):
+        raise UsageError(f"--rotation « {text[:20]} » : attendu 0, 90, 180 ou 270")
+    return int(text)
+
+
+def _speed(text: str) -> float:
+    try:
+        speed = float(text)
+    except ValueError:
+        speed = math.nan
+    if not math.isfinite(speed) or speed <= 0:
+        raise UsageError(f"--speed « {text[:20]} » : attendu un nombre positif, ex. 20")
+    return speed
 
 
 def _rules(name: str) -> str:
@@ -74,8 +93,8 @@ def run(args: argparse.Namespace) -> int:
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not players:
         raise UsageError("il faut au moins un joueur")
-    if args.speed <= 0:
-        raise UsageError("--speed doit être positif")
+    rotation = _rotation(args.rotation)
+    speed = _speed(args.speed)
     size = _size(args.size)
     panel, reader, notes = _devices(args.simulate)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
@@ -87,12 +106,12 @@ def run(args: argparse.Namespace) -> int:
         players=players,
         size=size,
         fullscreen=args.fullscreen,
-        rotation=args.rotation,
+        rotation=rotation,
         demo=args.demo,
         exit_after_game=args.exit_after_game,
         screenshot_dir=args.screenshot_dir,
         data_dir=data_dir(args.data_dir),
-        speed=args.speed,
+        speed=speed,
     )
     app = App(options, reader, panel)
     for note in notes:
