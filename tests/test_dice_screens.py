@@ -134,3 +134,24 @@ def test_the_camera_reader_tells_the_dice_reader_whether_the_vowel_die_is_in_pla
 
     assert first_photo().read_dice(vowel_die=True).values == ("B", "C", "D", "A")
     assert len(first_photo().read_dice(vowel_die=False).values) == 3, "no vowel die read"
+
+
+def test_the_variant_is_chosen_before_the_first_roll_and_the_reader_reads_the_vowel_die(
+    tmp_path: Path,
+) -> None:
+    reader = DiceReader(("S", "S", "P", "A"))
+    app, _clock = make_app(tmp_path, reader, rules="dice", players=["Ana", "Bruno"])
+    press(app)
+    _tap_button(app, "variant")
+    _tap_button(app, "easy:Ana")
+    _tap_button(app, "levels")
+    assert _game(app).levels == {"Ana": "easy", "Bruno": "hard"}
+    press(app)  # the photo: ? S P A
+    _tap_button(app, "tile:0")
+    type_char(app, "s")
+    press(app)
+    assert reader.told == [True], "the reader is told the vowel die is in play"
+    current = _game(app).current
+    assert current is not None and (current.consonants, current.vowel) == ("SSP", "A")
+    assert set(current.shortest) == {"hard", "easy"}
+    app.close()

@@ -41,6 +41,7 @@ from engine.dice import (
     DiceRound,
     ImpossibleAnnounced,
     LettersAnnounced,
+    LevelsChosen,
     RollPassed,
     WordGiven,
     roll_dice,
@@ -122,6 +123,14 @@ class DiceRollScene(DiceScene):
         self.reading_job: Job[DrawReading] | None = None
         self.fixing: int | None = None
         self.rng = random.Random()
+        self.easy: set[str] | None = None
+        """The easy players being chosen for the variant (None: not choosing)."""
+
+    @property
+    def first_roll(self) -> bool:
+        """Before the first roll, the variant may still be chosen."""
+        game = self.game
+        return len(game.rounds) == 1 and not game.rounds[0].consonants and game.levels is None
 
     @property
     def vowel_die(self) -> bool:
@@ -131,18 +140,29 @@ class DiceRollScene(DiceScene):
     @property
     def state(self) -> str:
         fixing = "-correction" if self.reading and self.reading.uncertain else ""
-        return f"lancer{self.current.number:02d}-des{fixing}"
+        variant = "-variante" if self.easy is not None else ""
+        return f"lancer{self.current.number:02d}-des{variant}{fixing}"
 
     def on_press(self, press: Press) -> None:
         if open_menu_on(press, self.host):
             return
+        if self.easy is not None:
+            return  # the levels are being chosen: "Jouer la variante" or "Sans variante"
         if press.action in (Action.BUZZ, Action.CONFIRM):
             self.read()
         elif press.action is Action.DELETE:
             self.reading, self.fixing = None, None
 
     def on_button(self, key: str) -> None:
-        if key.startswith("tile:") and self.reading is not None and self.reading_job is None:
+        if key == "variant" and self.first_roll:
+            self.easy = set() if self.easy is None else None
+        elif key.startswith("easy:") and self.easy is not None:
+            self.easy ^= {key[5:]}
+        elif key == "levels" and self.easy is not None:
+            if self.do(LevelsChosen(tuple(p for p in self.game.players if p in self.easy))):
+                self.easy = None
+                self.message = "variante : le dé voyelle est en jeu"
+        elif key.startswith("tile:") and self.reading is not None and self.reading_job is None:
             self.fixing = int(key[5:])
             self.message = "tapez la lettre du dé"
         elif key == "retake" and self.reading_job is None:
@@ -207,6 +227,9 @@ class DiceRollScene(DiceScene):
         w, h = theme.size
         current = self.current
         self.header(surface, current)
+        if self.easy is not None:
+            self._draw_levels(surface)
+            return
         if current.roll_off:
             line = "Départage : " + " et ".join(current.players)
             theme.text(surface, line, 0.06, ACCENT, center=(w // 2, int(h * 0.16)))
@@ -231,12 +254,50 @@ class DiceRollScene(DiceScene):
                 surface, "Buzzer : lire les dés", 0.07, ACCENT, center=(w // 2, int(h * 0.45))
             )
         row = pygame.Rect(0, int(h * 0.7), w, int(h * 0.13))
-        for box, (label, key) in zip(
-            _wide_row(row, 2),
-            [("Reprendre la photo", "retake"), ("Lancer virtuel", "virtual")],
-            strict=True,
-        ):
+        actions = [("Reprendre la photo", "retake"), ("Lancer virtuel", "virtual")]
+        if self.first_roll and self.reading is None:
+            actions.append(("Variante : dé voyelle", "variant"))
+        for box, (label, key) in zip(_wide_row(row, len(actions)), actions, strict=True):
             self.buttons.append(Button(box, label, key))
+
+    def _draw_levels(self, surface: pygame.Surface) -> None:
+        """The intergenerational variant: who plays "easy" (the vowel and two consonants)."""
+        theme = self.host.theme
+        w, h = theme.size
+        assert self.easy is not None
+        theme.text(
+            surface,
+            "Variante : touchez les joueurs « faciles »",
+            0.06,
+            ACCENT,
+            center=(w // 2, int(h * 0.16)),
+            max_width=w - 20,
+        )
+        theme.text(
+            surface,
+            "facile : la voyelle et deux consonnes ; difficile : les trois consonnes",
+            0.045,
+            MUTED,
+            center=(w // 2, int(h * 0.24)),
+            max_width=w - 20,
+        )
+        players = self.game.players
+        per_row = 3
+        for i, player in enumerate(players):
+            row = pygame.Rect(0, int(h * (0.3 + 0.15 * (i // per_row))), w, int(h * 0.12))
+            box = _wide_row(row, per_row)[i % per_row]
+            easy = player in self.easy
+            label = f"{player} : {'facile' if easy else 'difficile'}"
+            colour = GOOD if easy else PANEL
+            self.buttons.append(
+                Button(box, label, f"easy:{player}", colour, (10, 30, 10) if easy else TEXT)
+            )
+        bottom = pygame.Rect(0, int(h * 0.78), w, int(h * 0.13))
+        labels = [("Sans variante", "variant", PANEL), ("Jouer la variante", "levels", GOOD)]
+        for box, (label, key, colour) in zip(_wide_row(bottom, 2), labels, strict=True):
+            self.buttons.append(
+                Button(box, label, key, colour, (10, 30, 10) if key == "levels" else TEXT)
+            )
 
 
 class DiceCountScene(DiceScene):
@@ -389,7 +450,10 @@ class DiceWordScene(DiceScene):
         assert counting is not None
         area = pygame.Rect(int(w * 0.02), int(h * 0.1), int(w * 0.4), int(h * 0.15))
         draw_tiles(surface, theme, area, self.faces(current))
-        line = f"STOP ! Le mot de {self.player} ({counting.letters} lettres)"
+        level = {"easy": ", facile", "hard": ", difficile"}.get(
+            self.game.level(self.player) or "", ""
+        )
+        line = f"STOP ! Le mot de {self.player} ({counting.letters} lettres{level})"
         theme.text(
             surface, line, 0.06, ACCENT, center=(int(w * 0.71), int(h * 0.17)), max_width=w // 2
         )
@@ -463,15 +527,26 @@ class DiceResultScene(DiceScene):
             theme.text(surface, f"{player} : +{points}", 0.065, colour, topleft=(20, y))
             theme.text(surface, f"{total} / {TARGET}", 0.065, MUTED, topleft=(int(w * 0.6), y))
             y += int(h * 0.075)
-        hard = played.shortest.get("hard")
-        if hard is not None:
-            best = (
-                "aucun mot : c'était impossible"
-                if hard.impossible
-                else f"les plus courts ({hard.length} lettres) : {', '.join(hard.display[:4])}"
+        lines = []
+        for level, who in (("hard", ""), ("easy", " (faciles)")):
+            found = played.shortest.get(level)
+            if found is None:
+                continue
+            lines.append(
+                f"aucun mot{who} : c'était impossible"
+                if found.impossible
+                else f"les plus courts{who} ({found.length} lettres) : "
+                + ", ".join(found.display[:4])
             )
+        top = max(y, int(h * (0.82 - 0.065 * len(lines))))
+        for i, line in enumerate(lines):
             theme.text(
-                surface, best, 0.05, ACCENT, topleft=(20, max(y, int(h * 0.76))), max_width=w - 40
+                surface,
+                line,
+                0.05,
+                ACCENT,
+                topleft=(20, top + i * int(h * 0.065)),
+                max_width=w - 40,
             )
         theme.text(surface, "Buzzer : suite", 0.05, MUTED, center=(w // 2, int(h * 0.94)))
 
