@@ -48,7 +48,7 @@ class GameKind:
 
 
 _DCDL_LABELS = {
-    "boxed": "Jeu de société",
+    "boxed": "En famille",
     "tv": "Émission",
     "club-duplicate": "Duplicate",
     "club-match": "Match",
