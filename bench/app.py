@@ -6,7 +6,11 @@ stands on). For each: seconds from launch to the first frame (the first screensh
 written), the share of one core used while idle on the home screen, and the resident
 memory. Goals here: < 2 s, < 5 % of a core, < 250 MB.
 
-    .venv/bin/python bench/app.py [--idle 10]
+With ``--demos``, it then plays one whole demo game of every game the device has screens
+for (``arbitre run --demo --rules X --exit-after-game --speed 20``) and prints how long
+each took, its exit code and how many screens it saved. Goal: exit 0 within 3 minutes.
+
+    .venv/bin/python bench/app.py [--idle 10] [--demos]
 """
 
 from __future__ import annotations
@@ -75,6 +79,7 @@ def measure(command: list[str], shots: Path, idle: float) -> tuple[float, float,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--idle", type=float, default=10.0, help="seconds measured idle")
+    parser.add_argument("--demos", action="store_true", help="also a demo game of each game")
     args = parser.parse_args(argv)
     arbitre = str(Path(sys.executable).with_name("arbitre"))
     rows = []
@@ -94,7 +99,37 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'program':<24}{'first frame s':>14}{'idle CPU %':>12}{'RSS MiB':>10}")
     for name, first, cpu, rss in rows:
         print(f"{name:<24}{first:>14.2f}{cpu:>12.1f}{rss:>10.0f}")
+    if args.demos:
+        demos(arbitre)
     return 0
+
+
+DEMO_LIMIT = 180.0
+"""Seconds a demo game at --speed 20 may take (issue 21: within 3 minutes)."""
+
+
+def demos(arbitre: str) -> None:
+    """One demo game of every game with screens, each timed."""
+    from device.games import offered
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    print(f"\n{'demo --speed 20':<24}{'seconds':>10}{'exit':>6}{'screens':>9}")
+    for kind in offered():
+        with tempfile.TemporaryDirectory() as tmp:
+            shots = Path(tmp) / "shots"
+            command = [arbitre, "run", "--demo", "--rules", kind.name, "--exit-after-game"]
+            command += ["--speed", "20", "--data-dir", tmp, "--screenshot-dir", str(shots)]
+            start = time.perf_counter()
+            try:
+                done = subprocess.run(
+                    command, check=False, env=env, cwd=ROOT, capture_output=True, timeout=DEMO_LIMIT
+                )
+                code = str(done.returncode)
+            except subprocess.TimeoutExpired:
+                code = "trop long"
+            seconds = time.perf_counter() - start
+            screens = len(list(shots.glob("*.png"))) if shots.exists() else 0
+            print(f"{kind.name:<24}{seconds:>10.0f}{code:>6}{screens:>9}")
 
 
 if __name__ == "__main__":

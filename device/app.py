@@ -2,25 +2,28 @@
 
 The loop waits for input with a timeout (so an idle referee uses almost no CPU), turns
 events into intents, lets the current scene update, and redraws only when something
-changed, at most 30 times a second. Slow work runs off the UI thread: the solver in a
-worker thread (its answer arrives as :data:`device.intents.SOLVED_EVENT`), the GPIO
-button in gpiozero's thread (posted as :data:`device.intents.BUZZER_EVENT`).
+changed, at most 30 times a second. Slow work runs off the UI thread: reading a photo and
+solving are jobs in a worker thread (:mod:`device.jobs`; one ending posts
+:data:`device.intents.JOB_EVENT`), the GPIO button lives in gpiozero's thread (posted as
+:data:`device.intents.BUZZER_EVENT`). The app is the screens' host
+(:class:`device.host.Host`); which screen shows is the navigator's business
+(:mod:`device.navigator`).
 """
 
 from __future__ import annotations
 
 import signal
 import time
-from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from device.demo import DemoPlayer
-from device.intents import BUZZER_EVENT, SOLVED_EVENT, Action, IntentMapper, Press
+from device.intents import BUZZER_EVENT, JOB_EVENT, Action, IntentMapper, Press
+from device.jobs import Jobs
+from device.navigator import Navigator
+from device.options import AppOptions
 from device.reader import DrawReader
 from device.scenes.base import Scene
 from device.sounds import Sounds
@@ -29,28 +32,13 @@ from device.theme import Theme
 from engine.session import Session
 from engine.store import Store
 
+__all__ = ["App", "AppOptions"]
+
 FPS = 30
 SAME_PRESS = 0.25
 """Seconds within which two buzzes (the GPIO button and the space bar, say) are one."""
 IDLE_WAIT_MS = 100
 """How long the loop sleeps waiting for input: the button's long press is polled this often."""
-
-
-@dataclass
-class AppOptions:
-    """What ``arbitre run`` was asked for."""
-
-    rules: str = "boxed"
-    players: list[str] = field(default_factory=lambda: ["Joueur 1", "Joueur 2"])
-    size: tuple[int, int] = (800, 480)
-    fullscreen: bool = False
-    rotation: int = 0
-    demo: bool = False
-    exit_after_game: bool = False
-    screenshot_dir: Path | None = None
-    data_dir: Path = Path(".")
-    speed: float = 1.0
-    """Time runs this many times faster (demo and tests: 45 s hourglasses in seconds)."""
 
 
 class App:
@@ -85,9 +73,7 @@ class App:
         self.sounds = Sounds(panel.piezo if panel is not None else None)
         self.store = Store(options.data_dir / "games.db")
         self.session: Session | None = None
-        self.solutions: dict[Hashable, Any] = {}
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solver")
-        self.demo = DemoPlayer(self) if options.demo else None
+        self.jobs = Jobs(reader, _post_job_done)
         self.running = True
         self.exit_code = 0
         self._dirty = True
@@ -97,24 +83,38 @@ class App:
         if panel is not None:
             panel.button.when_pressed = lambda: _post_buzzer("press")
             panel.button.when_held = lambda: _post_buzzer("held")
-        from device.scenes.home import HomeScene
-
-        self.scene: Scene = HomeScene(self)
+        self.navigator = Navigator(self)
+        self.demo = DemoPlayer(self) if options.demo else None
         for warning in self.store.warnings:
             self.scene.message = warning
 
-    # --- screens ------------------------------------------------------------------
+    # --- screens: the host of the scenes (device.host.Host) ---------------------------
 
-    def switch(self, scene: Scene) -> None:
-        self.scene = scene
+    @property
+    def scene(self) -> Scene:
+        """The screen shown."""
+        return self.navigator.scene
+
+    def done(self) -> None:
+        self.navigator.done()
         self._dirty = True
 
-    def start_session(self, session: Session) -> None:
-        """Play ``session`` from where it stands (a new game, or one resumed)."""
-        from device.scenes import scene_for
-
+    def play(self, session: Session) -> None:
         self.session = session
-        self.switch(scene_for(self))
+        self.navigator.play()
+        self._dirty = True
+
+    def open_menu(self) -> None:
+        self.navigator.open_menu()
+        self._dirty = True
+
+    def close_menu(self) -> None:
+        self.navigator.close_menu()
+        self._dirty = True
+
+    def leave_game(self) -> None:
+        self.navigator.leave_game()
+        self._dirty = True
 
     def refresh(self) -> None:
         self._dirty = True
@@ -123,21 +123,6 @@ class App:
         """Called by the end screen: quit when asked to after one game."""
         if self.options.exit_after_game:
             self.running = False
-
-    # --- slow work off the UI thread -------------------------------------------------
-
-    def solve_in_background(self, key: Hashable, work: Callable[[], object]) -> None:
-        """Run ``work`` in the solver thread; its result lands in ``solutions[key]``."""
-
-        def done(future: Future[object]) -> None:
-            try:
-                self.solutions[key] = future.result()
-            except Exception as error:  # the UI shows the error instead of an answer
-                self.solutions[key] = error
-            if pygame.display.get_init():
-                pygame.event.post(pygame.event.Event(SOLVED_EVENT, key=key))
-
-        self._worker.submit(work).add_done_callback(done)
 
     # --- the loop -----------------------------------------------------------------
 
@@ -149,7 +134,7 @@ class App:
             events = [first] if first.type != pygame.NOEVENT else []
             events += pygame.event.get()
         for event in events:
-            if event.type in (SOLVED_EVENT, pygame.WINDOWEXPOSED):
+            if event.type in (JOB_EVENT, pygame.WINDOWEXPOSED):
                 self._dirty = True
             intent = self.mapper.map(event)
             if intent is None:
@@ -220,13 +205,19 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """Release everything: the solver thread, the pins, the database, the window."""
-        self._worker.shutdown(wait=False, cancel_futures=True)
+        """Release everything: the worker thread, the pins, the database, the window."""
+        self.jobs.shutdown()
         if self.panel is not None:
             self.panel.close()
         self.reader.close()
         self.store.close()
         pygame.quit()
+
+
+def _post_job_done() -> None:
+    """Called in the worker thread: wake the UI thread to take a job's result."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(JOB_EVENT))
 
 
 def _post_buzzer(action: str) -> None:

@@ -1,45 +1,167 @@
 """The demo: a whole game played by itself (the idle attract mode, and a smoke test).
 
-Every second of (possibly accelerated) time it does what the table would: presses the
-buzzer, waits for the hourglass, and enters answers for simulated players: the first
-finds the solver's best, the second the next best, the others something weaker, and now
-and then a word the lexicon refuses, so that every screen and rule shows up.
+The demo plays as the people at the table would, through the same inputs: it presses the
+buzzer (the space bar), taps the buttons it sees on the screen, types on the keyboard and
+presses Enter. It never calls a screen's methods, so every path it takes is one a person
+can take. What it decides comes from what a person sees: the screen's name and buttons
+(a tile's tap zone carries the tile's value), the game's state, and the holder itself
+(the sample photos' names, when the camera is the simulated one).
+
+Every second or so of (possibly accelerated) time it does the next thing: starts a game,
+reads the draw (a tile the camera could not read is tapped and typed as it is on the
+holder, or the photo retaken; a holder the rules refuse again and again is typed
+instead), turns the hourglass, and enters the answers of simulated
+players: the first finds the solver's best, the second the next best (now and then a word
+the lexicon refuses), the others nothing, so that every screen and rule shows up.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
-from device.intents import Action, Press
-from engine.game import Phase
+import pygame
 
-if TYPE_CHECKING:
-    from device.app import App
-    from device.scenes.answers import AnswersScene
+from device.host import Host
+from device.intents import Action, rotate_point
+from device.scenes.base import Scene
+from device.scenes.dice import COUNTS
+from engine.dice import DiceRound
+from engine.game import Phase, Round
+from engine.letters import draw_letters
+from engine.rules import RoundKind
+from solver.numbers import Solution
+from solver.plates import draw_numbers
+from solver.words import LongestWords
+from vision.samples import SAMPLES
 
 DELAY = 1.5
 """Seconds (of the app's clock) between two actions."""
 
+KEYS = {
+    Action.BUZZ: (pygame.K_SPACE, " "),
+    Action.CONFIRM: (pygame.K_RETURN, "\r"),
+    Action.BACK: (pygame.K_ESCAPE, "\x1b"),
+    Action.DELETE: (pygame.K_BACKSPACE, "\b"),
+}
+"""The keys that make each action (see :mod:`device.intents`)."""
+
+TYPED_OPS = {"+": "+", "-": "-", "*": "x", "/": ":"}
+"""How a person types each operation."""
+
+PHOTOS_PER_DRAW = 3
+"""Photos taken of a round's holder before the players type the draw instead (the sample
+photos are not all draws every rule set accepts: a club composition, ten letters)."""
+
+
+class Stage(Host, Protocol):
+    """What the demo sees: the host, and the screen it shows."""
+
+    @property
+    def scene(self) -> Scene: ...
+
+    def refresh(self) -> None: ...
+
+
+def on_the_holder(values: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What the tiles of a reading with "?" really show, as a person at the table sees
+    them: here, the sample photo (named after its tiles) that the reading can be."""
+    for folder, split in ((SAMPLES / "letters", list), (SAMPLES / "numbers", _plates)):
+        for photo in sorted(folder.glob("*.jpg")):
+            seen = tuple(split(photo.stem.split("-", 1)[1]))
+            if len(seen) == len(values) and all(
+                v in ("?", s) for v, s in zip(values, seen, strict=True)
+            ):
+                return seen
+    return None
+
+
+def _plates(name: str) -> list[str]:
+    return name.split("-")
+
+
+def dice_on_the_holder(values: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What dice read with "?" really show, from the one sample photo of dice they can be
+    (the consonants in any order, as the game takes them); None when it is not one only."""
+    found = []
+    for photo in sorted((SAMPLES / "dice").glob("*.jpg")):
+        name = photo.stem.split("-", 1)[1]
+        faces = [*name[:3], *(["*"] if name[3:] == "joker" else list(name[3:4]))]
+        seen = _fill(values[:3], faces[:3])
+        vowel = values[3:]
+        if seen is None or (vowel and vowel[0] not in ("?", *faces[3:])):
+            continue
+        found.append((*seen, *(faces[3:4] if vowel else [])))
+    return found[0] if len(found) == 1 else None
+
+
+def _fill(values: tuple[str, ...], faces: list[str]) -> tuple[str, ...] | None:
+    """``values`` with each "?" replaced by a face not already read; None if they differ."""
+    left = list(faces)
+    for value in values:
+        if value != "?":
+            if value not in left:
+                return None
+            left.remove(value)
+    filled = iter(left)
+    return tuple(v if v != "?" else next(filled) for v in values)
+
 
 class DemoPlayer:
-    def __init__(self, app: App, seed: int = 2) -> None:
-        self.app = app
+    def __init__(
+        self,
+        stage: Stage,
+        seed: int = 2,
+        look: Callable[[tuple[str, ...]], tuple[str, ...] | None] = on_the_holder,
+        look_dice: Callable[[tuple[str, ...]], tuple[str, ...] | None] = dice_on_the_holder,
+    ) -> None:
+        self.stage = stage
         self.rng = random.Random(seed)
+        self.look = look
+        self.look_dice = look_dice
         self._seen: object = None
         self._since = 0.0
+        self._passed: dict[int, int] = {}
+        """Players of each round who were entered as "Rien" by the demo."""
+        self._photos: dict[int, int] = {}
+        """Photos of each round's holder asked for."""
+        self._game: object = None
+        """The game these counts are about (a new game starts them again)."""
+
+    # --- the inputs, as a person makes them -------------------------------------------
+
+    def press(self, action: Action) -> None:
+        key, char = KEYS[action]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=0))
+
+    def type(self, text: str) -> None:
+        for char in text:
+            event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UNKNOWN, unicode=char, mod=0)
+            pygame.event.post(event)
+
+    def tap(self, key: str) -> bool:
+        """Tap the centre of the button ``key`` shown on screen; False if there is none."""
+        button = next((b for b in self.stage.scene.buttons if b.key == key), None)
+        if button is None:
+            return False
+        width, height = self.stage.theme.size
+        x, y = button.rect.center
+        rotation = self.stage.options.rotation
+        # the point of the panel that the screen's rotation brings under (x, y)
+        px, py = rotate_point(x / width, y / height, (360 - rotation) % 360)
+        panel = (width, height) if rotation in (0, 180) else (height, width)
+        pos = (round(px * panel[0]), round(py * panel[1]))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        )
+        return True
+
+    # --- what to do ---------------------------------------------------------------------
 
     def act(self, now: float) -> None:
         """Do the next thing a table would do, once the screen has been shown a while."""
-        from device.scenes.answers import AnswersScene
-        from device.scenes.duel import DuelScene
-        from device.scenes.end import EndScene
-        from device.scenes.home import HomeScene
-        from device.scenes.menu import MenuScene
-        from device.scenes.result import ResultScene
-        from device.scenes.round import RoundScene
-
-        scene = self.app.scene
+        scene = self.stage.scene
         seen = (id(scene), scene.state)
         if seen != self._seen:
             self._seen, self._since = seen, now
@@ -47,51 +169,159 @@ class DemoPlayer:
         if now - self._since < DELAY:
             return
         self._since = now
-        self.app.refresh()
-        buzz = Press(Action.BUZZ)
-        if isinstance(scene, HomeScene):
-            scene.start()
-        elif isinstance(scene, RoundScene):
-            if scene.current.phase is not Phase.RUNNING:  # the hourglass runs out by itself
-                scene.on_press(buzz)
-        elif isinstance(scene, AnswersScene):
-            self._answer(scene)
-        elif isinstance(scene, ResultScene):
-            if scene.number in self.app.solutions:
-                scene.on_press(buzz)
-        elif isinstance(scene, DuelScene):
-            if scene.kind is None:
-                scene.on_button("kind:calcul")
-            elif scene.current.phase is Phase.READY:
-                scene.on_press(buzz)
-            else:
-                players = scene.game.players
-                verdict = self.rng.choice(["right", "wrong"])
-                scene.on_button(f"{verdict}:{self.rng.choice(players)}")
-        elif isinstance(scene, MenuScene):
-            scene.on_button("back")
-        elif isinstance(scene, EndScene) and not self.app.options.exit_after_game:
-            scene.on_press(buzz)
+        self.stage.refresh()
+        session = self.stage.session
+        if session is not None and session.game is not self._game:
+            self._game = session.game
+            self._passed.clear()
+            self._photos.clear()
+        current = session.game.current if session is not None else None
+        name = scene.name
+        if name == "accueil":
+            self.tap("play")
+        elif name == "menu":
+            self.tap("back")
+        elif name == "fin":
+            if not self.stage.options.exit_after_game:
+                self.press(Action.BUZZ)
+        elif name in ("resultat", "des-resultat"):
+            if name == "des-resultat" or scene.state.endswith("-solution"):
+                self.press(Action.BUZZ)
+        elif isinstance(current, DiceRound):
+            if name == "des-lancer":
+                self._roll(scene, current)
+            elif name == "des-annonces":
+                self._announce(current)
+            elif name == "des-mot":
+                self._word(current)
+        elif isinstance(current, Round):
+            if name == "manche":
+                self._draw(scene, current)
+            elif name == "reponses":
+                self._answer(current)
+            elif name == "duel":
+                self._duel(scene, current)
 
-    def _answer(self, scene: AnswersScene) -> None:
-        from solver.numbers import Solution
-        from solver.words import LongestWords
+    def _draw(self, scene: Scene, current: Round) -> None:
+        if current.phase is Phase.RUNNING:
+            return  # the hourglass runs out by itself
+        tiles = [b for b in scene.buttons if b.key.startswith("tile:")]
+        values = tuple(b.label for b in tiles)
+        if current.phase is Phase.DRAW and "?" in values:
+            holder = self.look(values)
+            if holder is None:
+                self.tap("retake")
+                return
+            index = values.index("?")
+            self.tap(tiles[index].key)
+            self.type(holder[index])
+            return
+        if current.phase is Phase.DRAW and not values:
+            photos = self._photos.get(current.number, 0)
+            if photos >= PHOTOS_PER_DRAW:
+                self.type(self._drawn_by_hand(current))  # then the buzzer validates it
+                return
+            self._photos[current.number] = photos + 1
+        self.press(Action.BUZZ)
 
-        best = self.app.solutions.get(scene.current.number)
-        if best is None:
-            return  # wait for the solver
-        rank = scene.index
-        if scene.numbers is not None and isinstance(best, Solution):
+    def _drawn_by_hand(self, current: Round) -> str:
+        """A draw the rules accept, as the players would type it on the keyboard."""
+        session = self.stage.session
+        assert session is not None
+        rules = session.dcdl.rules
+        if current.kind is RoundKind.NUMBERS:
+            return ",".join(str(p) for p in draw_numbers(self.rng, rules.targets).plates) + ","
+        return draw_letters(self.rng, current.composition, rules.min_vowels)
+
+    def _answer(self, current: Round) -> None:
+        job = self.stage.jobs.best(current)
+        if job is None or not job.done:
+            return  # the simulated players wait for the solver
+        best = job.result
+        saved = len(current.numbers_answers) + len(current.words)
+        rank = saved + self._passed.get(current.number, 0)
+        text = ""
+        if isinstance(best, Solution):
             steps = best.best.steps if rank == 0 else best.best.steps[:-rank]
-            for step in steps:
-                symbol = {"*": "x", "/": ":"}.get(step.op, step.op)
-                scene.numbers.steps.append(f"{step.a}{symbol}{step.b}={step.result}")
-        elif scene.word is not None and isinstance(best, LongestWords):
+            text = "".join(f"{s.a}{TYPED_OPS.get(s.op, s.op)}{s.b}=" for s in steps)
+        elif isinstance(best, LongestWords):
             choices = [best.words, best.next_words]
             words = choices[rank] if rank < len(choices) else ()
-            word = words[0] if words else ""
+            text = words[0] if words else ""
             if rank == 1 and self.rng.random() < 0.25:
-                word = scene.current.letters  # a made-up word, refused by the lexicon
-            for letter in word:
-                scene.word.type(letter)
-        scene.submit()
+                text = current.letters  # a made-up word, refused by the lexicon
+        if not text:
+            self._passed[current.number] = self._passed.get(current.number, 0) + 1
+            self.tap("nothing")
+            return
+        self.type(text)
+        self.press(Action.CONFIRM)
+
+    def _roll(self, scene: Scene, current: DiceRound) -> None:
+        """The dice: correct a "?" as the dice show it, else read them (or, when the photos
+        keep failing, let the device roll)."""
+        tiles = [b for b in scene.buttons if b.key.startswith("tile:")]
+        values = tuple(b.label for b in tiles)
+        if "?" in values:
+            holder = self.look_dice(values)
+            if holder is None:
+                self.tap("retake")
+                return
+            index = values.index("?")
+            self.tap(tiles[index].key)
+            self.type(holder[index])
+            return
+        if not values:
+            photos = self._photos.get(current.number, 0)
+            if photos >= PHOTOS_PER_DRAW:
+                self.tap("virtual")
+                return
+            self._photos[current.number] = photos + 1
+        self.press(Action.BUZZ)
+
+    def _announce(self, current: DiceRound) -> None:
+        """Someone announces the shortest length or one more; a better player interrupts."""
+        hard = current.shortest.get("hard")
+        if hard is None:
+            return
+        counting = current.counting
+        if counting is None:
+            announcer = self.rng.choice(current.players)
+            if hard.length is None:
+                self.tap(f"player:{announcer}")
+                self.tap("impossible")
+            elif hard.length > COUNTS[-1]:
+                self.tap("nobody")
+            else:
+                letters = min(hard.length + self.rng.choice([0, 1]), COUNTS[-1])
+                self.tap(f"player:{announcer}")
+                self.tap(f"count:{letters}")
+            return
+        if (
+            hard.length is not None
+            and counting.letters is not None
+            and counting.letters > hard.length
+            and len(current.announcements) == 1
+        ):
+            other = self.rng.choice([p for p in current.players if p != counting.player])
+            self.tap(f"player:{other}")
+            self.tap(f"count:{hard.length}")
+
+    def _word(self, current: DiceRound) -> None:
+        """The last announcer's word: one of the shortest (now and then none)."""
+        hard = current.shortest.get("hard")
+        if hard is None or not hard.words or self.rng.random() < 0.15:
+            self.tap("none")
+            return
+        self.type(hard.words[0])
+        self.press(Action.CONFIRM)
+
+    def _duel(self, scene: Scene, current: Round) -> None:
+        if self.tap("kind:calcul"):
+            return
+        if current.phase is Phase.READY:
+            self.press(Action.BUZZ)
+            return
+        players = list(self.stage.session.game.players) if self.stage.session else []
+        verdict = self.rng.choice(["right", "wrong"])
+        self.tap(f"{verdict}:{self.rng.choice(players)}")

@@ -19,8 +19,8 @@ import pygame
 
 #: Posted by the GPIO thread: ``action`` is "press" or "held".
 BUZZER_EVENT = pygame.event.custom_type()
-#: Posted by the solver thread when best answers are ready.
-SOLVED_EVENT = pygame.event.custom_type()
+#: Posted by the worker thread when a job (a photo read, a solve) has ended.
+JOB_EVENT = pygame.event.custom_type()
 
 
 class Action(StrEnum):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from vision.camera import Camera, CameraError
+from vision.dice import read_dice
 from vision.plates import read_numbers
 from vision.rack import read_letters
 from vision.reading import NothingFound, Reading
@@ -41,6 +42,11 @@ class DrawReader(Protocol):
 
     def read_numbers(self) -> DrawReading: ...
 
+    def read_dice(self, vowel_die: bool) -> DrawReading:
+        """The three consonants, then the vowel die's face when ``vowel_die`` (the rules in
+        play roll it: the reader is told, so that it never takes wood for a vowel)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -56,6 +62,9 @@ class NoCamera:
     def read_numbers(self) -> DrawReading:
         raise NoDraw(self.why)
 
+    def read_dice(self, vowel_die: bool) -> DrawReading:
+        raise NoDraw(self.why)
+
     def close(self) -> None:
         pass
 
@@ -68,8 +77,8 @@ def _values(reading: Reading) -> DrawReading:
 class CameraReader:
     """Photographs the holder and reads it with the vision readers.
 
-    A real camera serves both kinds of rounds; the simulation gives one folder of sample
-    photos to each (``numbers_camera``).
+    A real camera serves every kind of draw; the simulation gives one folder of sample
+    photos to each (``numbers_camera``, ``dice_camera``).
     """
 
     def __init__(
@@ -77,9 +86,11 @@ class CameraReader:
         camera: Camera,
         numbers_camera: Camera | None = None,
         data_dir: Path | None = None,
+        dice_camera: Camera | None = None,
     ) -> None:
         self.letters_camera = camera
         self.numbers_camera = numbers_camera or camera
+        self.dice_camera = dice_camera or camera
         self.data_dir = data_dir
 
     def read_letters(self) -> DrawReading:
@@ -94,7 +105,16 @@ class CameraReader:
         except (CameraError, NothingFound) as error:
             raise NoDraw(str(error)) from None
 
+    def read_dice(self, vowel_die: bool) -> DrawReading:
+        try:
+            photo = self.dice_camera.capture()
+            return _values(read_dice(photo, data_dir=self.data_dir, vowel_die=vowel_die))
+        except (CameraError, NothingFound) as error:
+            raise NoDraw(str(error)) from None
+
     def close(self) -> None:
-        self.letters_camera.close()
-        if self.numbers_camera is not self.letters_camera:
-            self.numbers_camera.close()
+        closed: list[Camera] = []
+        for camera in (self.letters_camera, self.numbers_camera, self.dice_camera):
+            if not any(camera is other for other in closed):
+                camera.close()
+                closed.append(camera)

@@ -115,6 +115,13 @@ class Button:
         return bool(self.rect.collidepoint(x, y))
 
 
+class TapZone(Button):
+    """A tap zone over something already drawn (a tile): its label is what it shows."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, scale: float = 0.06) -> None:
+        return
+
+
 def row_of_boxes(area: pygame.Rect, count: int, gap_ratio: float = 0.12) -> list[pygame.Rect]:
     """``count`` square-ish boxes centred in a row inside ``area``."""
     if count == 0:

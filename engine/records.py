@@ -2,13 +2,15 @@
 
 The game engine and the replay of ``arbitre score`` both score rounds this way: the rule
 set's points, the valid word lengths (for the club ranking) and the round's "top", the
-most points it allowed (for "the first round not topped").
+most points it allowed (for "the first round not topped"), from the round's best answers
+(:mod:`engine.best`: computed once, the screen shows the same).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.best import best_numbers, best_words
 from engine.ranking import RoundRecord
 from engine.rules import RoundKind, RuleSet
 from engine.scoring import (
@@ -18,15 +20,13 @@ from engine.scoring import (
     WordAnswer,
     duplicate_numbers_points,
 )
-from solver.numbers import solve
-from solver.words import longest
 
 
 def numbers_record(
     rules: RuleSet, plates: tuple[int, ...], target: int, answers: Mapping[str, NumbersAnswer]
 ) -> RoundRecord:
     """Score a numbers round; its top is what the best possible count is worth."""
-    best = solve(plates, target).distance
+    best = best_numbers(plates, target).distance
     points = rules.numbers_points(NumbersRound(target, best, answers))
     return RoundRecord(RoundKind.NUMBERS, points, top=duplicate_numbers_points(best, best))
 
@@ -35,4 +35,4 @@ def letters_record(rules: RuleSet, letters: str, answers: Mapping[str, WordAnswe
     """Score a letters round; its top is the length of the longest word the draw allowed."""
     points = rules.letters_points(LettersRound(answers))
     lengths = {p: a.length for p, a in answers.items() if a.valid}
-    return RoundRecord(RoundKind.LETTERS, points, lengths, top=longest(letters).best_length)
+    return RoundRecord(RoundKind.LETTERS, points, lengths, top=best_words(letters).best_length)

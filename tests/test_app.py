@@ -69,7 +69,7 @@ KEYS = {Action.BUZZ: pygame.K_SPACE, Action.CONFIRM: pygame.K_RETURN}
 
 def settle(app: App) -> None:
     """Let the worker thread finish (a photo read, a solve) and the app take its result."""
-    app._worker.submit(lambda: None).result()
+    app.jobs.settle()
     app.step()
 
 
@@ -110,7 +110,7 @@ def test_a_demo_game_plays_to_the_end_through_every_screen(tmp_path: Path) -> No
             break
         clock.now += 0.5
         app.step()
-        app._worker.submit(lambda: None).result()  # let the solver thread finish
+        app.jobs.settle()  # let the solver thread finish
     assert not app.running, "the demo game did not end"
     assert isinstance(app.scene, EndScene)
     shots = sorted(p.name for p in (tmp_path / "shots").iterdir())
@@ -126,7 +126,7 @@ def test_home_offers_to_resume_only_the_games_it_has_screens_for(tmp_path: Path)
     app, clock = make_app(tmp_path)
     dcdl = Session.new(app.store, "boxed", ["Ana", "Bruno"], seed=1, clock=clock)
     clock.now += 1
-    Session.new(app.store, "dice", ["Ana", "Bruno"], seed=1, clock=clock)  # newer
+    Session.new(app.store, "paroles", ["Ana", "Bruno"], seed=1, clock=clock)  # newer
     home = HomeScene(app)
     assert home.resumable is not None and home.resumable.id == dcdl.game_id
     app.close()
@@ -423,7 +423,7 @@ def test_a_tv_demo_plays_duels_and_the_sprint_to_the_end(tmp_path: Path) -> None
             break
         clock.now += 0.5
         app.step()
-        app._worker.submit(lambda: None).result()
+        app.jobs.settle()
     assert isinstance(app.scene, EndScene)
     shots = [p.name for p in (tmp_path / "shots").iterdir()]
     assert any("duel-calcul" in name for name in shots)

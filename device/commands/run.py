@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import warnings
 from pathlib import Path
@@ -10,8 +11,7 @@ from typing import Any
 
 from device.commands import UsageError
 from device.paths import data_dir
-
-RULES = ("boxed", "tv", "club-duplicate", "club-match")
+from engine.games import GAMES, game_kind
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -23,7 +23,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
             "d'exemple font la caméra (par défaut sans GPIO ni caméra)."
         ),
     )
-    parser.add_argument("--rules", default="boxed", choices=RULES, help="les règles")
+    parser.add_argument(
+        "--rules",
+        default="boxed",
+        metavar="JEU",
+        help=f"le jeu et ses règles : {', '.join(GAMES)} (par défaut : boxed)",
+    )
     parser.add_argument(
         "--players", default="Joueur 1,Joueur 2", help="noms séparés par des virgules"
     )
@@ -33,8 +38,10 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--screenshot-dir", type=Path, help="un PNG par nouvel écran")
     parser.add_argument("--size", default="800x480", help="taille de la fenêtre, ex. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="plein écran")
-    parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
-    parser.add_argument("--speed", type=float, default=1.0, help="le temps passe N fois plus vite")
+    parser.add_argument(
+        "--rotation", default="0", metavar="DEGRÉS", help="0, 90, 180 ou 270 (sens horaire)"
+    )
+    parser.add_argument("--speed", default="1", help="le temps passe N fois plus vite")
     parser.add_argument("--data-dir", type=Path, help="parties et données apprises")
     parser.set_defaults(handler=run)
 
@@ -49,12 +56,45 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _rotation(text: str) -> int:
+    if text.strip() not in ("0", "90", "180", "270"):
+        raise UsageError(f"--rotation « {text[:20]} » : attendu 0, 90, 180 ou 270")
+    return int(text)
+
+
+def _speed(text: str) -> float:
+    try:
+        speed = float(text)
+    except ValueError:
+        speed = math.nan
+    if not math.isfinite(speed) or speed <= 0:
+        raise UsageError(f"--speed « {text[:20]} » : attendu un nombre positif, ex. 20")
+    return speed
+
+
+def _rules(name: str) -> str:
+    """The ``--rules`` value, if the registry knows it and the device has its screens."""
+    from device.games import playable
+
+    try:
+        kind = game_kind(name)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if not playable(kind):
+        ready = ", ".join(g.name for g in GAMES.values() if playable(g))
+        raise UsageError(
+            f"« {kind.title} » n'a pas encore ses écrans sur l'arbitre (jouables : {ready})"
+        )
+    return kind.name
+
+
 def run(args: argparse.Namespace) -> int:
+    rules = _rules(args.rules)
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not players:
         raise UsageError("il faut au moins un joueur")
-    if args.speed <= 0:
-        raise UsageError("--speed doit être positif")
+    rotation = _rotation(args.rotation)
+    speed = _speed(args.speed)
     size = _size(args.size)
     panel, reader, notes = _devices(args.simulate)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
@@ -62,16 +102,16 @@ def run(args: argparse.Namespace) -> int:
     from device.app import App, AppOptions
 
     options = AppOptions(
-        rules=args.rules,
+        rules=rules,
         players=players,
         size=size,
         fullscreen=args.fullscreen,
-        rotation=args.rotation,
+        rotation=rotation,
         demo=args.demo,
         exit_after_game=args.exit_after_game,
         screenshot_dir=args.screenshot_dir,
         data_dir=data_dir(args.data_dir),
-        speed=args.speed,
+        speed=speed,
     )
     app = App(options, reader, panel)
     for note in notes:
@@ -110,5 +150,9 @@ def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
     if camera is not None:
         return panel, CameraReader(camera), notes
     notes.append("caméra simulée : les photos d'exemple")
-    reader = CameraReader(FolderCamera(SAMPLES / "letters"), FolderCamera(SAMPLES / "numbers"))
+    reader = CameraReader(
+        FolderCamera(SAMPLES / "letters"),
+        FolderCamera(SAMPLES / "numbers"),
+        dice_camera=FolderCamera(SAMPLES / "dice"),
+    )
     return panel, reader, notes

@@ -5,28 +5,40 @@ builds the steps as the show writes them; every step is checked as it is written
 problem is said at once, in French. Letters: a keyboard of the draw's own tiles, each
 usable once (a USB keyboard types only letters of the draw); tapping an E of the word
 again gives it its accent (é, è, ê, ë), which the club rules judge. "Rien" records no answer.
+
+Whose turn it is comes from the game: the first player at the table, in order, whose
+answer is not saved and who has not said "Rien" on this screen. So a game resumed after a
+power cut asks the first player whose answer is missing (and closes the round when none
+is), and an answer taken back from the menu is asked for again.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import pygame
 
+from device.host import Host
 from device.intents import Action, Press
-from device.scenes.base import DcdlScene
-from device.scenes.round import header
-from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button, draw_tiles, row_of_boxes
+from device.scenes.base import DcdlScene, header, open_menu_on
+from device.theme import (
+    ACCENT,
+    BAD,
+    GOOD,
+    MUTED,
+    PANEL,
+    TEXT,
+    Button,
+    TapZone,
+    draw_tiles,
+    row_of_boxes,
+)
 from engine.events import NumbersAnswered, RefusedEvent, RoundClosed, WordAnswered
 from engine.rules import RoundKind
 from engine.store import StoreError
 from solver.arithmetic import OP_SYMBOLS, IllegalStep, Op, apply
 from solver.lexicon import normalise
 from solver.proposal import ProposalSyntaxError, verify
-
-if TYPE_CHECKING:
-    from device.app import App
 
 OPS: tuple[Op, ...] = ("+", "-", "*", "/")
 TYPED_OPS: dict[str, Op] = {"+": "+", "-": "-", "*": "*", "X": "*", "/": "/", ":": "/"}
@@ -168,33 +180,69 @@ class WordEntry:
 class AnswersScene(DcdlScene):
     name = "reponses"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.players = [p for p in self.game.players if p not in self.game.absent]
-        self.index = 0
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.passed: set[str] = set()
+        """Who said "Rien" on this screen (no event records it)."""
         self.numbers: NumbersEntry | None = None
         self.word: WordEntry | None = None
-        self.key_boxes: list[tuple[pygame.Rect, int]] = []
+        self._entry_for: str | None = None
+        self._close_tried = False
         self._new_entry()
 
     @property
+    def players(self) -> list[str]:
+        """The players asked for an answer, in order: those at the table."""
+        return [p for p in self.game.players if p not in self.game.absent]
+
+    @property
+    def asked(self) -> str | None:
+        """Whose answer is being entered: the first not saved nor passed; None when all are."""
+        current = self.current
+        saved = set(current.numbers_answers) | set(current.words)
+        for player in self.players:
+            if player not in saved and player not in self.passed:
+                return player
+        return None
+
+    @property
     def player(self) -> str:
-        return self.players[self.index]
+        return self.asked or self.players[-1]
+
+    @property
+    def index(self) -> int:
+        """The position of the player asked among those at the table."""
+        return self.players.index(self.player)
 
     @property
     def state(self) -> str:
         return f"manche{self.current.number:02d}-reponse-{self.index + 1}"
 
     def _new_entry(self) -> None:
+        self._entry_for = self.asked
         if self.current.kind is RoundKind.NUMBERS:
             self.numbers, self.word = NumbersEntry(self.current.plates), None
         else:
             self.numbers, self.word = None, WordEntry(self.current.letters)
 
+    def update(self, now: float) -> bool:
+        """A new player asked (an answer taken back from the menu) gets a fresh entry; when
+        every answer is in (a resumed game), the round closes."""
+        if self.game.current is None:
+            return False
+        if self.asked is None and not self._close_tried:
+            self.close_round()  # after a failure, "Valider" tries again
+            return True
+        if self.asked != self._entry_for:
+            self._new_entry()
+            return True
+        return False
+
     # --- input --------------------------------------------------------------------
 
     def on_button(self, key: str) -> None:
         if key == "nothing":
+            self.passed.add(self.player)
             self._next()
         elif key == "ok":
             self.submit()
@@ -208,14 +256,12 @@ class AnswersScene(DcdlScene):
             self.word.tap(int(key[5:]))
 
     def on_press(self, press: Press) -> None:
+        if open_menu_on(press, self.host):
+            return
         if press.action is Action.CONFIRM:
             self.submit()
         elif press.action is Action.DELETE:
             self._undo()
-        elif press.action is Action.MENU:
-            from device.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app, self))
 
     def on_typed(self, char: str) -> None:
         self.message = None
@@ -232,7 +278,9 @@ class AnswersScene(DcdlScene):
 
     def submit(self) -> None:
         """Record the current player's answer and go on to the next player."""
-        assert self.app.session is not None
+        session = self.host.session
+        assert session is not None
+        player = self.player
         event: NumbersAnswered | WordAnswered | None = None
         if self.numbers is not None:
             self.numbers.finish_typing()
@@ -240,12 +288,14 @@ class AnswersScene(DcdlScene):
                 self.message = "terminez l'opération en cours ou effacez-la"
                 return
             if self.numbers.steps:
-                event = NumbersAnswered(self.player, steps=self.numbers.text)
+                event = NumbersAnswered(player, steps=self.numbers.text)
         elif self.word is not None and self.word.word:
-            event = WordAnswered(self.player, self.word.word)
-        if event is not None:
+            event = WordAnswered(player, self.word.word)
+        if event is None:
+            self.passed.add(player)
+        else:
             try:
-                self.app.session.do(event)
+                session.do(event)
             except (RefusedEvent, StoreError, ProposalSyntaxError) as error:
                 self.message = str(error)
                 return
@@ -253,29 +303,26 @@ class AnswersScene(DcdlScene):
 
     def _next(self) -> None:
         self.message = None
-        self.index += 1
-        if self.index < len(self.players):
+        if self.asked is not None:
             self._new_entry()
             return
         self.close_round()
 
     def close_round(self) -> None:
-        assert self.app.session is not None
-        number = self.current.number
+        session = self.host.session
+        assert session is not None
+        self._close_tried = True
         try:
-            self.app.session.do(RoundClosed())
+            session.do(RoundClosed())
         except (RefusedEvent, StoreError) as error:
             self.message = str(error)
-            self.index = len(self.players) - 1
             return
-        from device.scenes.result import ResultScene
-
-        self.app.switch(ResultScene(self.app, number))
+        self.host.done()  # the result
 
     # --- drawing ------------------------------------------------------------------
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         header(self, surface, self.game, self.current)
         theme.text(
@@ -293,7 +340,7 @@ class AnswersScene(DcdlScene):
             )
 
     def _draw_numbers(self, surface: pygame.Surface, entry: NumbersEntry) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         target = self.current.target
         lines = [*entry.steps[-3:], entry.pending() + " …"]
@@ -321,25 +368,18 @@ class AnswersScene(DcdlScene):
             self.buttons.append(Button(box, OP_SYMBOLS[op], f"op:{op}", colour))
 
     def _draw_word(self, surface: pygame.Surface, entry: WordEntry) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         area = pygame.Rect(10, int(h * 0.27), w - 20, int(h * 0.2))
         boxes = draw_tiles(surface, theme, area, list(entry.letters), used=frozenset(entry.used))
         for index, box in enumerate(boxes):
-            self.buttons.append(_Invisible(box, "", f"tile:{index}"))
+            self.buttons.append(TapZone(box, entry.letters[index], f"tile:{index}"))
         word = entry.word or "…"
         theme.text(surface, word, 0.14, ACCENT, center=(w // 2, int(h * 0.62)))
         count = f"{len(entry.word)} lettres"
         if self.game.rules.accents:  # the club rule: an E's accent must be right
             count += " · touchez un E du mot pour son accent"
         theme.text(surface, count, 0.05, MUTED, center=(w // 2, int(h * 0.72)))
-
-
-class _Invisible(Button):
-    """A tap zone over something already drawn (the tiles)."""
-
-    def draw(self, surface: pygame.Surface, theme: object, scale: float = 0.06) -> None:
-        return
 
 
 def _wide_row(area: pygame.Rect, count: int) -> list[pygame.Rect]:

@@ -1,23 +1,23 @@
 """What every screen is: it handles intents, may change with time, and draws itself.
 
-Scenes know the app (to switch screens, reach the game session, play sounds) but never
-read SDL events (see :mod:`device.intents`) and never block: slow work (the solver, the
-camera) is done by the app off the UI thread.
+Scenes know only their host (:class:`device.host.Host`: the game session, the theme,
+the sounds, the jobs) and never each other: a scene that is finished calls
+:meth:`~device.host.Host.done` and the navigator picks the next one from the game's state.
+They never read SDL events (see :mod:`device.intents`) and never block: slow work (the
+solver, the camera) runs as jobs off the UI thread (:mod:`device.jobs`).
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
-from device.intents import Intent, Press, Tap, Typed
-from device.theme import ACCENT, BACKGROUND, BAD, PANEL, Button
-
-if TYPE_CHECKING:
-    from device.app import App
-    from engine.game import Game, Round
+from device.host import Host
+from device.intents import Action, Intent, Press, Tap, Typed
+from device.theme import ACCENT, BACKGROUND, BAD, MUTED, PANEL, TEXT, Button
+from engine.game import Game, Round
+from engine.rules import RoundKind
 
 
 class Scene:
@@ -26,8 +26,8 @@ class Scene:
     name = "ecran"
     """Used for screenshot file names."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.buttons: list[Button] = []
         self.message: str | None = None
         """A French line shown at the bottom (an error, a hint)."""
@@ -69,7 +69,7 @@ class Scene:
         surface.fill(BACKGROUND)
         self.buttons = []
         self.draw_content(surface)
-        theme = self.app.theme
+        theme = self.host.theme
         for button in self.buttons:
             button.draw(surface, theme)
         if self.message:
@@ -86,6 +86,27 @@ class Scene:
         """Draw the screen and fill :attr:`buttons`."""
 
 
+def open_menu_on(press: Press, host: Host) -> bool:
+    """A long press opens the menu, on every game screen; True when it did."""
+    if press.action is Action.MENU:
+        host.open_menu()
+        return True
+    return False
+
+
+TITLES = {RoundKind.NUMBERS: "Le compte est bon", RoundKind.LETTERS: "Le mot le plus long"}
+
+
+def header(scene: Scene, surface: pygame.Surface, game: Game, current: Round) -> None:
+    """The round's title and the scores, on every round screen."""
+    theme = scene.host.theme
+    w, _h = theme.size
+    title = f"Manche {current.number}/{len(game.rules.order)} · {TITLES.get(current.kind, '')}"
+    theme.text(surface, title, 0.06, MUTED, topleft=(12, 8), max_width=int(w * 0.6))
+    scores = "   ".join(f"{p} {s}" for p, s in game.scores.items())
+    theme.text(surface, scores, 0.05, TEXT, topleft=(int(w * 0.62), 10), max_width=int(w * 0.37))
+
+
 BEEP_FROM = 5
 """The last seconds of an hourglass that beep."""
 
@@ -93,15 +114,15 @@ BEEP_FROM = 5
 class DcdlScene(Scene):
     """A screen of a game of "Des chiffres et des lettres" being played."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self._beeped: set[int] = set()
         """The last seconds already beeped (each once)."""
 
     @property
     def game(self) -> Game:
-        assert self.app.session is not None
-        return self.app.session.dcdl
+        assert self.host.session is not None
+        return self.host.session.dcdl
 
     @property
     def current(self) -> Round:
@@ -114,7 +135,7 @@ class DcdlScene(Scene):
         """Advance the round's timer: (redraw, time just ran out). Beeps the last seconds
         once each and sounds the end."""
         current = self.game.current
-        session = self.app.session
+        session = self.host.session
         if current is None or current.started_at is None or current.stopped_at is not None:
             return False, False
         assert session is not None
@@ -122,17 +143,17 @@ class DcdlScene(Scene):
         if left is None:
             return False, False
         if left == 0:
-            self.app.sounds.time_up()
+            self.host.sounds.time_up()
             return True, True
         second = math.ceil(left)
         if second <= BEEP_FROM and second not in self._beeped:
             self._beeped.add(second)
-            self.app.sounds.beep()
+            self.host.sounds.beep()
         return True, False
 
     def draw_hourglass(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
         """Huge digits in a ring that empties; red for the last seconds."""
-        left = self.game.remaining(self.app.clock()) or 0.0
+        left = self.game.remaining(self.host.clock()) or 0.0
         total = self.game.rules.timers[self.current.kind].total
         width = max(6, radius // 8)
         pygame.draw.circle(surface, PANEL, centre, radius, width=width)
@@ -142,5 +163,5 @@ class DcdlScene(Scene):
             arc.center = centre
             start = math.pi / 2
             pygame.draw.arc(surface, colour, arc, start, start + 2 * math.pi * left / total, width)
-        scale = 1.07 * radius / self.app.theme.height
-        self.app.theme.text(surface, str(math.ceil(left)), scale, colour, center=centre)
+        scale = 1.07 * radius / self.host.theme.height
+        self.host.theme.text(surface, str(math.ceil(left)), scale, colour, center=centre)

@@ -11,12 +11,13 @@ referee taps who answered right or wrong (or nobody).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 import pygame
 
+from device.host import Host
 from device.intents import Action, Press
-from device.scenes.base import DcdlScene
+from device.jobs import Job
+from device.scenes.base import DcdlScene, open_menu_on
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button
 from engine.duels import (
     MentalChain,
@@ -30,9 +31,6 @@ from engine.game import Phase
 from engine.rules import RoundKind
 from engine.store import StoreError
 from solver.words import longest
-
-if TYPE_CHECKING:
-    from device.app import App
 
 DUELS = {
     "calcul": "Calcul mental",
@@ -49,9 +47,10 @@ def _ten_letter_words(rng: random.Random) -> tuple[str, tuple[str, ...]]:
 class DuelScene(DcdlScene):
     name = "duel"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self.rng = random.Random()
+        self.letters_job: Job[tuple[str, tuple[str, ...]]] | None = None
         self.kind: str | None = None
         self.chain: MentalChain | None = None
         self.numbers_line: str | None = None
@@ -69,21 +68,19 @@ class DuelScene(DcdlScene):
     def _search_letters(self) -> None:
         """A draw with a 10-letter word is searched off the UI thread."""
         rng = self.rng
-        self.app.solve_in_background(("duel", self.current.number), lambda: _ten_letter_words(rng))
+        self.letters_job = self.host.jobs.start(lambda: _ten_letter_words(rng))
 
     @property
     def letters(self) -> tuple[str, tuple[str, ...]] | None:
-        found = self.app.solutions.get(("duel", self.current.number))
-        return found if isinstance(found, tuple) else None
+        """The draw with a 10-letter word and those words, once found."""
+        return self.letters_job.result if self.letters_job is not None else None
 
     def on_press(self, press: Press) -> None:
-        if press.action is Action.MENU:
-            from device.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app, self))
-        elif press.action is Action.BUZZ and self.kind and self.current.phase is Phase.READY:
-            assert self.app.session is not None
-            self.app.session.start_timer()
+        if open_menu_on(press, self.host):
+            return
+        if press.action is Action.BUZZ and self.kind and self.current.phase is Phase.READY:
+            assert self.host.session is not None
+            self.host.session.start_timer()
 
     def update(self, now: float) -> bool:
         redraw, _ = self.tick_hourglass()
@@ -102,18 +99,16 @@ class DuelScene(DcdlScene):
             winner=player if verdict == "right" else None,
             wrong=player if verdict == "wrong" else None,
         )
-        assert self.app.session is not None
+        assert self.host.session is not None
         try:
-            self.app.session.do(event)
+            self.host.session.do(event)
         except (RefusedEvent, StoreError) as error:
             self.message = str(error)
             return
-        from device.scenes import scene_for
-
-        self.app.switch(scene_for(self.app))
+        self.host.done()  # the next round, or the end
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         title = (
             "Sprint final" if self.kind == "sprint" else f"Duel : {DUELS.get(self.kind or '', '')}"
@@ -149,7 +144,7 @@ class DuelScene(DcdlScene):
 
     def _draw_material(self, surface: pygame.Surface) -> None:
         """What the referee reads out, and the answers only the referee should look at."""
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         letters = self.letters
         if self.chain is not None:

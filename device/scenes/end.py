@@ -2,45 +2,38 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
+from device.host import Host
 from device.intents import Action, Press
 from device.scenes.base import Scene
 from device.theme import ACCENT, MUTED, TEXT
 from engine.game import Game
 from engine.history import game_figures
 
-if TYPE_CHECKING:
-    from device.app import App
-
 
 class EndScene(Scene):
     name = "fin"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self.announced = False
 
     def update(self, now: float) -> bool:
         if not self.announced:
             self.announced = True
-            self.app.game_over()
+            self.host.game_over()
         return False
 
     def on_press(self, press: Press) -> None:
         if press.action in (Action.BUZZ, Action.CONFIRM):
-            from device.scenes.home import HomeScene
-
-            self.app.session = None
-            self.app.switch(HomeScene(self.app))
+            self.host.leave_game()
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
-        assert self.app.session is not None
-        game = self.app.session.game
+        assert self.host.session is not None
+        game = self.host.session.game
         ranking = game.ranking()
         scores = game.scores
         winners = [p for p in ranking if scores[p] == scores[ranking[0]]]

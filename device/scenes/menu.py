@@ -2,35 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from device.intents import Action, Press
 from device.scenes.base import Scene
 from device.theme import ACCENT, Button
 from engine.events import AnswerUndone, PlayerAbsent, RefusedEvent
+from engine.game import Game
 from engine.store import StoreError
-
-if TYPE_CHECKING:
-    from device.app import App
 
 
 class MenuScene(Scene):
     name = "menu"
 
-    def __init__(self, app: App, back: Scene) -> None:
-        super().__init__(app)
-        self.back = back
-
     def on_press(self, press: Press) -> None:
         if press.action in (Action.BACK, Action.MENU, Action.BUZZ):
-            self.app.switch(self.back)
+            self.host.close_menu()
 
     def on_button(self, key: str) -> None:
-        session = self.app.session
+        session = self.host.session
         if key == "back" or session is None:
-            self.app.switch(self.back)
+            self.host.close_menu()
             return
         try:
             if key == "undo":
@@ -39,24 +31,22 @@ class MenuScene(Scene):
                 player = key[5:]
                 session.do(PlayerAbsent(player, player not in session.dcdl.absent))
             elif key == "quit":
-                from device.scenes.home import HomeScene
-
-                self.app.session = None
-                self.app.switch(HomeScene(self.app))
+                self.host.leave_game()
                 return
         except (RefusedEvent, StoreError) as error:
             self.message = str(error)
             return
-        self.app.switch(self.back)
+        self.host.close_menu()
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         theme.text(surface, "Menu", 0.1, ACCENT, center=(w // 2, int(h * 0.08)))
-        entries = [("Revenir à la partie", "back"), ("Annuler la dernière réponse", "undo")]
-        session = self.app.session
-        if session is not None:
-            absent: set[str] = getattr(session.game, "absent", set())
+        entries = [("Revenir à la partie", "back")]
+        session = self.host.session
+        if session is not None and isinstance(session.game, Game):
+            entries.append(("Annuler la dernière réponse", "undo"))
+            absent = session.game.absent
             for player in session.game.players:
                 label = f"{player} revient" if player in absent else f"{player} s'absente"
                 entries.append((label, f"away:{player}"))

@@ -2,29 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
+from device.host import Host
 from device.intents import Action, Press
-from device.scenes.base import DcdlScene
-from device.scenes.round import header
+from device.jobs import Best, Job
+from device.scenes.base import DcdlScene, header
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT
 from engine.game import Round
 from engine.rules import RoundKind
 from solver.numbers import Solution
 from solver.words import LongestWords
 
-if TYPE_CHECKING:
-    from device.app import App
-
 
 class ResultScene(DcdlScene):
     name = "resultat"
 
-    def __init__(self, app: App, number: int) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, number: int) -> None:
+        super().__init__(host)
         self.number = number
+        self.best: Job[Best] | None = host.jobs.best(self.played)
+        """The round's best answers (the same job the round screen started, or a new one
+        after a resume)."""
 
     @property
     def played(self) -> Round:
@@ -32,17 +31,15 @@ class ResultScene(DcdlScene):
 
     @property
     def state(self) -> str:
-        ready = "-solution" if self.number in self.app.solutions else ""
+        ready = "-solution" if self.best is None or self.best.done else ""
         return f"manche{self.number:02d}-resultat{ready}"
 
     def on_press(self, press: Press) -> None:
         if press.action in (Action.BUZZ, Action.CONFIRM):
-            from device.scenes import scene_for
-
-            self.app.switch(scene_for(self.app))
+            self.host.done()  # the next round, or the end
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         played = self.played
         header(self, surface, self.game, played)
@@ -78,7 +75,7 @@ class ResultScene(DcdlScene):
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         """The game's progress: one box per round, filled once played."""
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         total = max(len(self.game.rules.order), len(self.game.rounds))
         played = sum(1 for r in self.game.rounds if r.record is not None)
@@ -102,12 +99,13 @@ class ResultScene(DcdlScene):
         return f"{word.word} ({word.length})"
 
     def _draw_best(self, surface: pygame.Surface, top: int) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
-        best = self.app.solutions.get(self.number)
-        if best is None:
+        job = self.best
+        if job is None or not job.done:
             theme.text(surface, "Le solveur cherche…", 0.055, MUTED, topleft=(12, top))
             return
+        best: object = job.result if job.result is not None else job.error
         if isinstance(best, Solution):
             title = "Le compte est bon :" if best.exact else f"Au plus près ({best.best.value}) :"
             lines = best.best.text or [f"{best.best.value} est une plaque"]

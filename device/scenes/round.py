@@ -9,46 +9,30 @@ rules refuse (fewer than two vowels), is said on screen and nothing is lost.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
 import pygame
 
-from device.intents import Action, Press, Tap
+from device.host import Host
+from device.intents import Action, Press
+from device.jobs import Job
 from device.reader import DrawReading, NoDraw
-from device.scenes.base import DcdlScene, Scene
-from device.theme import ACCENT, MUTED, TEXT, Button, draw_tiles
+from device.scenes.base import DcdlScene, header, open_menu_on
+from device.theme import ACCENT, MUTED, TEXT, Button, TapZone, draw_tiles
 from engine.events import Event, LettersDrawn, NumbersDrawn, RefusedEvent
-from engine.game import Game, Phase, Round
+from engine.game import Phase
 from engine.rules import RoundKind
 from engine.session import Session
 from engine.store import StoreError
-from solver.numbers import solve
-from solver.words import longest
-
-if TYPE_CHECKING:
-    from device.app import App
-
-TITLES = {RoundKind.NUMBERS: "Le compte est bon", RoundKind.LETTERS: "Le mot le plus long"}
-
-
-def header(scene: Scene, surface: pygame.Surface, game: Game, current: Round) -> None:
-    """The round's title and the scores, on every round screen."""
-    theme = scene.app.theme
-    w, _h = theme.size
-    title = f"Manche {current.number}/{len(game.rules.order)} · {TITLES.get(current.kind, '')}"
-    theme.text(surface, title, 0.06, MUTED, topleft=(12, 8), max_width=int(w * 0.6))
-    scores = "   ".join(f"{p} {s}" for p, s in game.scores.items())
-    theme.text(surface, scores, 0.05, TEXT, topleft=(int(w * 0.62), 10), max_width=int(w * 0.37))
 
 
 class RoundScene(DcdlScene):
     name = "manche"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self.reading: DrawReading | None = None
-        self.reading_key: Hashable | None = None
+        self.reading_job: Job[DrawReading] | None = None
+        """The photo being read, if one is."""
         self._plate_done = False
         """A typed plate is complete (a separator came): the next digit starts another."""
         self.fixing: int | None = None
@@ -66,10 +50,7 @@ class RoundScene(DcdlScene):
     # --- input --------------------------------------------------------------------
 
     def on_press(self, press: Press) -> None:
-        if press.action is Action.MENU:
-            from device.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app, self))
+        if open_menu_on(press, self.host):
             return
         if press.action not in (Action.BUZZ, Action.CONFIRM):
             if press.action is Action.DELETE and self.fixing is not None and self.reading:
@@ -77,6 +58,7 @@ class RoundScene(DcdlScene):
             elif press.action is Action.DELETE and self.reading is not None:
                 values = self.reading.values[:-1]
                 self.reading = DrawReading(values) if values else None
+                self.fixing = None
             return
         phase = self.current.phase
         if phase is Phase.DRAW:
@@ -87,20 +69,21 @@ class RoundScene(DcdlScene):
             self._do_timer(stop=True)
 
     def on_button(self, key: str) -> None:
-        if key == "retake" and self.current.phase is Phase.DRAW and self.reading_key is None:
+        if key.startswith("tile:"):
+            self._fix(int(key[5:]))
+        elif key == "retake" and self.current.phase is Phase.DRAW and self.reading_job is None:
             self.reading = None
             self.fixing = None
             self.read_draw()
 
-    def on_tap(self, tap: Tap) -> None:
-        for index, box in enumerate(self.tile_boxes):
-            if box.collidepoint(tap.x, tap.y) and self.reading is not None:
-                self.fixing = index
-                self.message = "tapez la bonne valeur au clavier"
-                return
+    def _fix(self, index: int) -> None:
+        """A tile tapped: the next key typed is its value."""
+        if self.reading is not None and self.reading_job is None:
+            self.fixing = index
+            self.message = "tapez la bonne valeur au clavier"
 
     def on_typed(self, char: str) -> None:
-        if self.current.phase is not Phase.DRAW or self.reading_key is not None:
+        if self.current.phase is not Phase.DRAW or self.reading_job is not None:
             return
         if self.fixing is None or self.reading is None:
             self._type_draw(char)
@@ -147,17 +130,14 @@ class RoundScene(DcdlScene):
         if self.reading is not None:
             self._commit(self._event_from_reading(), None)
             return
-        if self.reading_key is not None:
+        if self.reading_job is not None:
             return  # a photo is being read
-        current = self.current
-        reader = self.app.reader
-        self.reading_key = ("lecture", current.number, self.app.clock())
-        work = reader.read_numbers if current.kind is RoundKind.NUMBERS else reader.read_letters
-        self.app.solve_in_background(self.reading_key, work)
+        self.reading_job = self.host.jobs.read_draw(self.current.kind)
         self.message = "lecture du chevalet…"
 
-    def _read(self, result: object) -> None:
+    def _read(self, job: Job[DrawReading]) -> None:
         """What the reader gave: a reading, or why there is none (then the device draws)."""
+        result = job.result if job.result is not None else job.error
         if isinstance(result, DrawReading):
             self.reading = result
             if result.uncertain:
@@ -170,8 +150,8 @@ class RoundScene(DcdlScene):
         self._commit(self._session().random_draw(), f"{why} : tirage fait par l'arbitre")
 
     def _session(self) -> Session:
-        assert self.app.session is not None
-        return self.app.session
+        assert self.host.session is not None
+        return self.host.session
 
     def _event_from_reading(self) -> Event:
         assert self.reading is not None
@@ -187,18 +167,11 @@ class RoundScene(DcdlScene):
         except (RefusedEvent, StoreError) as refused:
             self.message = f"{refused} — buzzer pour relire"
             self.reading = None
+            self.fixing = None  # the next keys type a new draw, not a tile of the old one
             return
         self.fixing = None
         self.message = note
-        current = self.current
-        number = current.number
-        if current.kind is RoundKind.NUMBERS:
-            assert current.target is not None
-            plates, target = current.plates, current.target
-            self.app.solve_in_background(number, lambda: solve(plates, target))
-        else:
-            letters = current.letters
-            self.app.solve_in_background(number, lambda: longest(letters))
+        self.host.jobs.best(self.current)  # the solver starts now, ready for the answers
 
     # --- the hourglass ------------------------------------------------------------
 
@@ -213,28 +186,23 @@ class RoundScene(DcdlScene):
             self.message = str(error)
             return
         if stop:
-            self._to_answers()
-
-    def _to_answers(self) -> None:
-        from device.scenes.answers import AnswersScene
-
-        self.app.switch(AnswersScene(self.app))
+            self.host.done()  # the answers
 
     def update(self, now: float) -> bool:
-        if self.reading_key is not None and self.reading_key in self.app.solutions:
-            result = self.app.solutions.pop(self.reading_key)
-            self.reading_key = None
-            self._read(result)
+        job = self.reading_job
+        if job is not None and job.done:
+            self.reading_job = None
+            self._read(job)
             return True
         redraw, time_up = self.tick_hourglass()
         if time_up:
-            self._to_answers()
+            self.host.done()  # the answers
         return redraw
 
     # --- drawing ------------------------------------------------------------------
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         current = self.current
         header(self, surface, self.game, current)
@@ -255,6 +223,9 @@ class RoundScene(DcdlScene):
             10, int(h * (0.13 if running else 0.2)), w - 20, int(h * (0.14 if running else 0.22))
         )
         self.tile_boxes = draw_tiles(surface, theme, area, values, unsure=unsure) if values else []
+        if current.phase is Phase.DRAW:
+            for index, (box, value) in enumerate(zip(self.tile_boxes, values, strict=True)):
+                self.buttons.append(TapZone(box, value, f"tile:{index}"))
         if current.phase is Phase.DRAW and not values:
             what = "les plaques" if current.kind is RoundKind.NUMBERS else "les lettres"
             theme.text(
@@ -283,7 +254,7 @@ class RoundScene(DcdlScene):
             self._draw_countdown(surface)
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
+        theme = self.host.theme
         w, h = theme.size
         self.draw_hourglass(surface, (w // 2, int(h * 0.64)), int(h * 0.3))
         if self.current.target is not None:

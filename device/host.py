@@ -1,0 +1,53 @@
+"""What a screen may use of the app: the small host interface every scene depends on.
+
+Scenes never import the app, the navigator or each other. They read the game through
+:attr:`Host.session`, draw with :attr:`Host.theme`, start slow work through
+:attr:`Host.jobs`, and when they are finished they say so (:meth:`Host.done`): the
+navigator (:mod:`device.navigator`) decides what comes next from the game's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from device.jobs import Jobs
+from device.options import AppOptions
+from device.sounds import Sounds
+from device.theme import Theme
+from engine.session import Session
+from engine.store import Store
+
+
+class Host(Protocol):
+    """The app as its screens see it (:class:`device.app.App` is one)."""
+
+    options: AppOptions
+    theme: Theme
+    sounds: Sounds
+    store: Store
+    jobs: Jobs
+    session: Session | None
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The app's clock: seconds, possibly accelerated (``--speed``)."""
+        ...
+
+    def done(self) -> None:
+        """This screen is finished: show the one the game needs now."""
+
+    def play(self, session: Session) -> None:
+        """Play ``session`` from where it stands (a new game, or one resumed)."""
+
+    def open_menu(self) -> None:
+        """The long-press menu, over the current screen."""
+
+    def close_menu(self) -> None:
+        """Back from the menu to the screen under it."""
+
+    def leave_game(self) -> None:
+        """Back to the home screen (the game stays saved)."""
+
+    def game_over(self) -> None:
+        """The end screen is shown (the app quits here with ``--exit-after-game``)."""

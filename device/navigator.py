@@ -1,0 +1,151 @@
+"""Which screen the referee shows: one place maps the game's state to its screen.
+
+Screens say they are done (:meth:`Navigator.done`) and never build each other. The
+navigator looks at the game (:attr:`Host.session`) and shows what its true point needs:
+the home screen without a game; the result of a round just closed until it is
+acknowledged; the end once the game is over; else the current round's screen (its draw
+and hourglass, the answers once time is up, or a TV duel). So a game resumed after a
+power cut opens where it stood, and a new game, a finished round or a verdict all go
+through the same door.
+
+The long-press menu is the one screen that is not a game state: it sits over the screen
+it was opened from, which comes back as it was.
+"""
+
+from __future__ import annotations
+
+from device.host import Host
+from device.scenes.answers import AnswersScene
+from device.scenes.base import Scene
+from device.scenes.dice import DiceCountScene, DiceResultScene, DiceRollScene, DiceWordScene
+from device.scenes.duel import DuelScene
+from device.scenes.end import EndScene
+from device.scenes.home import HomeScene
+from device.scenes.menu import MenuScene
+from device.scenes.result import ResultScene
+from device.scenes.round import RoundScene
+from engine.dice import DiceGame, DiceRound
+from engine.dice import Phase as DicePhase
+from engine.game import Game, Phase, Round
+from engine.games import AnyGame
+from engine.rules import RoundKind
+
+WITH_RESULT = (RoundKind.NUMBERS, RoundKind.LETTERS)
+"""The rounds whose result has a screen (a duel's verdict is its own result)."""
+
+
+class Navigator:
+    """Holds the screen shown; :meth:`done` and the other moves replace it."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.scene: Scene = HomeScene(host)
+        self._under_menu: Scene | None = None
+        self._acknowledged = 0
+        """The number of the last round whose result was seen."""
+
+    # --- the moves ------------------------------------------------------------------
+
+    def play(self) -> None:
+        """The host's session is new or resumed: show its true point. A resumed game whose
+        next round has not begun shows the last round's result first (it was on screen)."""
+        session = self.host.session
+        self._acknowledged = 0
+        if session is not None:
+            closed = _last_closed(session.game)
+            if closed is not None:
+                fresh = _untouched(session.game)
+                self._acknowledged = closed - 1 if fresh else closed
+        self._show(self.screen())
+
+    def done(self) -> None:
+        """The screen shown is finished: show the one the game needs now."""
+        if isinstance(self.scene, ResultScene | DiceResultScene):
+            self._acknowledged = max(self._acknowledged, self.scene.number)
+        self._show(self.screen())
+
+    def open_menu(self) -> None:
+        if self._under_menu is None:
+            self._under_menu = self.scene
+            self.scene = MenuScene(self.host)
+
+    def close_menu(self) -> None:
+        under, self._under_menu = self._under_menu, None
+        if under is not None:
+            self.scene = under
+
+    def leave_game(self) -> None:
+        self.host.session = None
+        self._show(self.screen())
+
+    def _show(self, scene: Scene) -> None:
+        self._under_menu = None
+        self.scene = scene
+
+    # --- the map ----------------------------------------------------------------------
+
+    def screen(self) -> Scene:
+        """The screen of the game's true point."""
+        host = self.host
+        session = host.session
+        if session is None:
+            return HomeScene(host)
+        game = session.game
+        if isinstance(game, DiceGame):
+            return self._dice_screen(game)
+        if not isinstance(game, Game):
+            home = HomeScene(host)
+            home.message = "cet écran de jeu arrive bientôt"
+            return home
+        closed = _last_closed(game)
+        if closed is not None and closed > self._acknowledged:
+            return ResultScene(host, closed)
+        current = game.current
+        if current is None:
+            return EndScene(host)
+        if current.kind in (RoundKind.DUEL, RoundKind.SPRINT):
+            return DuelScene(host)
+        if current.phase is Phase.ANSWERS:
+            return AnswersScene(host)
+        return RoundScene(host)
+
+    def _dice_screen(self, game: DiceGame) -> Scene:
+        host = self.host
+        closed = _last_closed(game)
+        if closed is not None and closed > self._acknowledged:
+            return DiceResultScene(host, closed)
+        phase = game.phase
+        if phase is DicePhase.OVER:
+            return EndScene(host)
+        if phase is DicePhase.ROLL:
+            return DiceRollScene(host)
+        if phase is DicePhase.WORD:
+            return DiceWordScene(host)
+        return DiceCountScene(host)
+
+
+def _last_closed(game: AnyGame) -> int | None:
+    """The number of the last round played, if it has a result screen."""
+    if isinstance(game, Game):
+        closed = [r for r in game.rounds if r.record is not None]
+        if closed and closed[-1].kind in WITH_RESULT:
+            return closed[-1].number
+    elif isinstance(game, DiceGame):
+        settled = [r for r in game.rounds if r.points is not None]
+        if settled:
+            return settled[-1].number
+    return None
+
+
+def _untouched(game: AnyGame) -> bool:
+    """Nothing of the round in play has happened yet (no draw, no timer, no dice)."""
+    current = game.current
+    if isinstance(current, Round):
+        return (
+            current.started_at is None
+            and current.phase in (Phase.DRAW, Phase.READY)
+            and not (current.letters or current.plates)
+        )
+    if isinstance(current, DiceRound):
+        return not current.consonants
+    return current is None

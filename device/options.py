@@ -1,0 +1,23 @@
+"""What ``arbitre run`` was asked for: read by the app, its screens and the demo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class AppOptions:
+    """What ``arbitre run`` was asked for."""
+
+    rules: str = "boxed"
+    players: list[str] = field(default_factory=lambda: ["Joueur 1", "Joueur 2"])
+    size: tuple[int, int] = (800, 480)
+    fullscreen: bool = False
+    rotation: int = 0
+    demo: bool = False
+    exit_after_game: bool = False
+    screenshot_dir: Path | None = None
+    data_dir: Path = Path(".")
+    speed: float = 1.0
+    """Time runs this many times faster (demo and tests: 45 s hourglasses in seconds)."""

@@ -1,0 +1,157 @@
+"""The dice game "Le mot le plus court" on the screen, played through the app's inputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_app import make_app, press, settle, tap, type_char
+
+from device.app import App
+from device.intents import Action
+from device.reader import DrawReading
+from engine.dice import DiceGame, Phase
+
+
+class DiceReader:
+    """A camera over three dice, unsure of the first one the first time; it notes whether
+    it was told the vowel die is in play."""
+
+    def __init__(self, faces: tuple[str, ...] = ("S", "S", "P")) -> None:
+        self.faces = faces
+        self.told: list[bool] = []
+
+    def read_dice(self, vowel_die: bool) -> DrawReading:
+        self.told.append(vowel_die)
+        if len(self.told) == 1:
+            return DrawReading(("?", *self.faces[1:]))
+        return DrawReading(self.faces)
+
+    def read_letters(self) -> DrawReading:
+        raise AssertionError("no letters in the dice game")
+
+    def read_numbers(self) -> DrawReading:
+        raise AssertionError("no plates in the dice game")
+
+    def close(self) -> None:
+        pass
+
+
+def _tap_button(app: App, key: str) -> None:
+    app.step()
+    button = next(b for b in app.scene.buttons if b.key == key)
+    tap(app, *button.rect.center)
+
+
+def _game(app: App) -> DiceGame:
+    assert app.session is not None and isinstance(app.session.game, DiceGame)
+    return app.session.game
+
+
+def _start(tmp_path: Path, reader: DiceReader) -> tuple[App, object]:
+    app, clock = make_app(tmp_path, reader, rules="dice", players=["Ana", "Bruno"])
+    press(app)  # home: play
+    assert app.scene.name == "des-lancer"
+    press(app)  # the photo: ? S P
+    assert app.scene.state.endswith("-correction")
+    _tap_button(app, "tile:0")
+    type_char(app, "s")
+    press(app)  # S S P
+    assert reader.told == [False], "the reader is told the basic game has no vowel die"
+    assert _game(app).current is not None and _game(app).current.consonants == "SSP"
+    return app, clock
+
+
+def test_a_lower_announcement_interrupts_and_its_word_scores_its_length(tmp_path: Path) -> None:
+    app, clock = _start(tmp_path, DiceReader())
+    assert app.scene.name == "des-annonces"
+    _tap_button(app, "player:Ana")
+    _tap_button(app, "count:5")
+    clock.now += 1  # type: ignore[attr-defined]
+    _tap_button(app, "player:Bruno")
+    _tap_button(app, "count:4")
+    clock.now += 4  # type: ignore[attr-defined]
+    app.step()  # STOP, four counts after Bruno's announcement
+    assert app.scene.name == "des-mot"
+    for char in "spas":
+        type_char(app, char)
+    press(app, Action.CONFIRM)
+    assert app.scene.name == "des-resultat"
+    assert _game(app).scores == {"Ana": 0, "Bruno": 4}
+    press(app)
+    assert app.scene.name == "des-lancer" and _game(app).current.roller == "Bruno"  # type: ignore[union-attr]
+    app.close()
+
+
+def test_a_dice_game_cut_during_a_countdown_resumes_with_the_count_running_on(
+    tmp_path: Path,
+) -> None:
+    app, clock = _start(tmp_path, DiceReader())
+    _tap_button(app, "player:Ana")
+    _tap_button(app, "count:5")
+    announced = clock.now  # type: ignore[attr-defined]
+    app.close()  # the power goes while Ana counts
+
+    resumed, clock = make_app(tmp_path, DiceReader(), rules="dice")
+    clock.now = announced + 2
+    _tap_button(resumed, "resume")
+    assert resumed.scene.name == "des-annonces"
+    assert _game(resumed).count_shown(clock.now) == 3
+    clock.now = announced + 7
+    resumed.step()
+    assert resumed.scene.name == "des-mot", "STOP came while the referee was off"
+    assert _game(resumed).current is not None
+    assert _game(resumed).phase is Phase.WORD
+    resumed.close()
+
+
+def test_a_whole_dice_demo_game_plays_to_the_end(tmp_path: Path) -> None:
+    app, clock = make_app(tmp_path, rules="dice", demo=True, exit_after_game=True)
+    for _ in range(20_000):
+        if not app.running:
+            break
+        clock.now += 0.5
+        app.step()
+        app.jobs.settle()
+    assert not app.running, "the demo game did not end"
+    game = _game(app)
+    assert game.over and max(game.scores.values()) >= 36
+    shots = [p.name for p in (tmp_path / "shots").iterdir()]
+    for needed in ("accueil-dice", "lancer01-des", "annonces", "mot", "resultat", "fin"):
+        assert any(needed in name for name in shots), needed
+    settle(app)
+    app.close()
+
+
+def test_the_camera_reader_tells_the_dice_reader_whether_the_vowel_die_is_in_play() -> None:
+    from device.reader import CameraReader
+    from vision.camera import FolderCamera
+    from vision.samples import SAMPLES
+
+    def first_photo() -> CameraReader:
+        return CameraReader(
+            FolderCamera(SAMPLES / "letters"), dice_camera=FolderCamera(SAMPLES / "dice")
+        )
+
+    assert first_photo().read_dice(vowel_die=True).values == ("B", "C", "D", "A")
+    assert len(first_photo().read_dice(vowel_die=False).values) == 3, "no vowel die read"
+
+
+def test_the_variant_is_chosen_before_the_first_roll_and_the_reader_reads_the_vowel_die(
+    tmp_path: Path,
+) -> None:
+    reader = DiceReader(("S", "S", "P", "A"))
+    app, _clock = make_app(tmp_path, reader, rules="dice", players=["Ana", "Bruno"])
+    press(app)
+    _tap_button(app, "variant")
+    _tap_button(app, "easy:Ana")
+    _tap_button(app, "levels")
+    assert _game(app).levels == {"Ana": "easy", "Bruno": "hard"}
+    press(app)  # the photo: ? S P A
+    _tap_button(app, "tile:0")
+    type_char(app, "s")
+    press(app)
+    assert reader.told == [True], "the reader is told the vowel die is in play"
+    current = _game(app).current
+    assert current is not None and (current.consonants, current.vowel) == ("SSP", "A")
+    assert set(current.shortest) == {"hard", "easy"}
+    app.close()
