@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from device.commands import UsageError, print_json
-from vision.camera import CameraError, load_photo
+from device.commands import UsageError, folder, print_json, quoted
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -46,13 +45,18 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vision.calibrate import CalibrationError, learn_dice, learn_letters, learn_numbers
+    from vision.camera import CameraError, load_photo
 
+    if args.data_dir is not None:
+        args.data_dir = folder(args.data_dir, "--data-dir")
     photos = []
     for item in args.photos:
         path, sep, text = item.rpartition("=")
         if not sep or not path or not text:
             example = {"numbers": "3,100,8,8,10,6", "dice": "BKWA"}.get(args.kind, "ABCDEFGHIJ")
-            raise UsageError(f"« {item} » : attendu PHOTO=CONTENU, par exemple photo.jpg={example}")
+            raise UsageError(
+                f"« {quoted(item)} » : attendu PHOTO=CONTENU, par exemple photo.jpg={example}"
+            )
         try:
             photos.append((path, load_photo(path), text))
         except CameraError as error:

@@ -8,10 +8,11 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from device.commands import UsageError
-from device.paths import data_dir
+from device.commands import UsageError, arg_type, decimal, folder, integer, quoted
 
 RULES = ("boxed", "tv", "club-duplicate", "club-match")
+MAX_SPEED = 1000.0
+"""Faster than this, a 45 s hourglass ends between two frames."""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -33,19 +34,37 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--screenshot-dir", type=Path, help="un PNG par nouvel écran")
     parser.add_argument("--size", default="800x480", help="taille de la fenêtre, ex. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="plein écran")
-    parser.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
-    parser.add_argument("--speed", type=float, default=1.0, help="le temps passe N fois plus vite")
+    parser.add_argument(
+        "--rotation",
+        type=arg_type(integer, "la rotation"),
+        default=0,
+        choices=(0, 90, 180, 270),
+        help="rotation de l'écran en degrés",
+    )
+    parser.add_argument(
+        "--speed",
+        type=arg_type(decimal, "la vitesse"),
+        default=1.0,
+        help=f"le temps passe N fois plus vite (au plus {MAX_SPEED:.0f})",
+    )
     parser.add_argument("--data-dir", type=Path, help="parties et données apprises")
     parser.set_defaults(handler=run)
 
 
 def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().split("x")
     try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"taille « {text} » : attendu LARGEURxHAUTEUR, ex. 800x480") from None
+        if len(parts) != 2:
+            raise UsageError(text)
+        width, height = (integer(part, "la taille") for part in parts)
+    except UsageError:
+        raise UsageError(
+            f"taille « {quoted(text)} » : attendu LARGEURxHAUTEUR, ex. 800x480"
+        ) from None
     if width < 320 or height < 200:
         raise UsageError("l'écran doit faire au moins 320x200")
+    if width > 7680 or height > 4320:
+        raise UsageError("l'écran fait au plus 7680x4320")
     return width, height
 
 
@@ -53,10 +72,14 @@ def run(args: argparse.Namespace) -> int:
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not players:
         raise UsageError("il faut au moins un joueur")
-    if args.speed <= 0:
-        raise UsageError("--speed doit être positif")
+    if not 0 < args.speed <= MAX_SPEED:
+        raise UsageError(f"--speed doit être un nombre positif, au plus {MAX_SPEED:.0f}")
     size = _size(args.size)
-    panel, reader, notes = _devices(args.simulate)
+    screenshots = (
+        None if args.screenshot_dir is None else folder(args.screenshot_dir, "--screenshot-dir")
+    )
+    data = _data_dir(args.data_dir)
+    panel, reader, notes, problems = _devices(args.simulate)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm" if panel is not None else "dummy")
     from device.app import App, AppOptions
@@ -69,18 +92,33 @@ def run(args: argparse.Namespace) -> int:
         rotation=args.rotation,
         demo=args.demo,
         exit_after_game=args.exit_after_game,
-        screenshot_dir=args.screenshot_dir,
-        data_dir=data_dir(args.data_dir),
+        screenshot_dir=screenshots,
+        data_dir=data,
         speed=args.speed,
     )
     app = App(options, reader, panel)
-    for note in notes:
+    app.notices.startup[:0] = problems  # the configuration's mistakes, on the screen too
+    for note in notes + problems:
         print(note)
     return app.run()
 
 
-def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
-    """The GPIO panel (or None) and the draw reader, with French notes on what is simulated."""
+def _data_dir(option: Path | None) -> Path:
+    """``--data-dir`` must name a folder (else exit 2). The default one may be unusable (a
+    read-only card): the app then starts anyway, keeps the games in memory and says so."""
+    from device.paths import data_dir
+
+    if option is not None:
+        folder(option, "--data-dir", create=False)
+    try:
+        return data_dir(option)
+    except OSError:
+        return data_dir(option, create=False)
+
+
+def _devices(simulate: bool) -> tuple[Any, Any, list[str], list[str]]:
+    """The GPIO panel (or None), the draw reader, French notes on what is simulated and the
+    configuration file's mistakes (to be shown on screen)."""
     from device.reader import CameraReader
     from hardware.config import load_config
     from hardware.panel import NoGPIO, open_panel
@@ -88,11 +126,11 @@ def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
     from vision.samples import SAMPLES
 
     notes: list[str] = []
+    problems: list[str] = []
     panel = None
     camera = None
     if not simulate:
-        config, config_notes = load_config()
-        notes += config_notes
+        config, problems = load_config()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # gpiozero's fallback warnings on a laptop
             try:
@@ -108,7 +146,7 @@ def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
     if panel is None:
         notes.append("buzzer simulé : barre d'espace (appui long : F1)")
     if camera is not None:
-        return panel, CameraReader(camera), notes
+        return panel, CameraReader(camera), notes, problems
     notes.append("caméra simulée : les photos d'exemple")
     reader = CameraReader(FolderCamera(SAMPLES / "letters"), FolderCamera(SAMPLES / "numbers"))
-    return panel, reader, notes
+    return panel, reader, notes, problems
