@@ -10,6 +10,7 @@ lives in its own module under ``device/commands/``.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import io
 import os
@@ -58,6 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@functools.cache
+def _parser() -> argparse.ArgumentParser:
+    """One parser per process (tests call :func:`main` hundreds of times)."""
+    return build_parser()
+
+
 def _not_utf8(argv: Sequence[str]) -> str | None:
     """The first argument that is not UTF-8 text (Python keeps its bytes as surrogates)."""
     for argument in argv:
@@ -88,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    args = build_parser().parse_args(arguments)
+    args = _parser().parse_args(arguments)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)

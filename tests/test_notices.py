@@ -112,3 +112,46 @@ def test_the_configuration_s_mistakes_are_shown_on_the_screen_not_only_printed(
     assert any(str(config) in line and "hardware = 3" in line for line in app.notices.startup)
     assert shown  # on the home screen's first frame
     assert str(config) in capsys.readouterr().out
+
+
+def test_resuming_a_game_with_an_event_arbitre_does_not_know_says_why_on_screen(
+    tmp_path: Path,
+) -> None:
+    import json
+    import sqlite3
+
+    from engine.events import GameStarted
+
+    store = Store(tmp_path / "games.db")
+    game_id = store.new_game(GameStarted("boxed", ("Ana", "Bruno"), 1), 1_000_000.0)
+    store.close()
+    with sqlite3.connect(tmp_path / "games.db") as raw:
+        raw.execute(
+            "INSERT INTO events VALUES (?, 1, ?)",
+            (game_id, json.dumps({"kind": "letters_drawn", "letters": "ABC", "colour": "red"})),
+        )
+    app, _ = make_app(tmp_path)
+    try:
+        assert isinstance(app.scene, HomeScene) and app.scene.resumable is not None
+        app.scene.on_button("resume")  # "Reprendre"
+        assert isinstance(app.scene, HomeScene) and app.session is None
+        assert app.scene.message is not None
+        assert app.scene.message.startswith("reprise impossible : partie n° 1 illisible")
+    finally:
+        app.close()
+
+
+def test_a_foreign_database_at_start_is_set_aside_and_said_on_the_home_screen(
+    tmp_path: Path,
+) -> None:
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "games.db") as raw:
+        raw.execute("CREATE TABLE games (name TEXT)")
+    app, _ = make_app(tmp_path)
+    try:
+        app.step()
+        (line,) = app.notices.lines(app.scene.name)
+        assert "n'est pas celle d'arbitre" in line and band_shown(app)
+    finally:
+        app.close()

@@ -11,6 +11,8 @@ from typing import Any
 from device.commands import UsageError, arg_type, decimal, folder, integer, quoted
 
 RULES = ("boxed", "tv", "club-duplicate", "club-match")
+MAX_NAME = 20
+"""Characters of a player's name (the home screen types at most 12)."""
 MAX_SPEED = 1000.0
 """Faster than this, a 45 s hourglass ends between two frames."""
 
@@ -72,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not players:
         raise UsageError("il faut au moins un joueur")
+    for name in players:
+        if len(name) > MAX_NAME:
+            raise UsageError(f"nom « {quoted(name)} » trop long ({MAX_NAME} caractères au plus)")
     if not 0 < args.speed <= MAX_SPEED:
         raise UsageError(f"--speed doit être un nombre positif, au plus {MAX_SPEED:.0f}")
     size = _size(args.size)
@@ -82,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
     panel, reader, notes, problems = _devices(args.simulate)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm" if panel is not None else "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for our notes
     from device.app import App, AppOptions
 
     options = AppOptions(
