@@ -2,7 +2,8 @@
 
 Each command runs in a new interpreter (the way a shell or another tool calls ``arbitre``),
 ``RUNS`` times in turn with the others, so that the machine's load falls on all alike; the
-median and the best wall-clock times are printed. A word query needs the lexicon (about
+median and the best wall-clock times are printed, and the median CPU time (user + system),
+which another program's load inflates far less. A word query needs the lexicon (about
 0.16 s to load) but never OpenCV, numpy, pygame or the vision code: ``device.cli`` imports
 each subcommand's dependencies only when that subcommand runs.
 
@@ -11,6 +12,8 @@ each subcommand's dependencies only when that subcommand runs.
 
 from __future__ import annotations
 
+import os
+import resource
 import subprocess
 import sys
 import time
@@ -50,11 +53,16 @@ def median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-def wall(command: list[str]) -> float:
-    """Seconds from start to exit of one fresh process."""
+def wall(command: list[str]) -> tuple[float, float]:
+    """Seconds from start to exit of one fresh process, and the CPU seconds it used (user
+    and system: what a loaded machine does not inflate much)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return elapsed, cpu
 
 
 def heavy_modules() -> list[str]:
@@ -72,16 +80,22 @@ def heavy_modules() -> list[str]:
 
 def main() -> None:
     times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    cpu: dict[str, list[float]] = {name: [] for name in COMMANDS}
     for command in COMMANDS.values():
         wall(command)  # warm the page cache: every run then starts alike
     for _ in range(RUNS):
         for name, command in COMMANDS.items():
-            times[name].append(wall(command))
-    print(f"{RUNS} fresh processes each, interleaved (seconds, wall clock)")
-    print(f"| {'command':<38} | median | best |")
-    print(f"|{'-' * 40}|--------|------|")
+            elapsed, used = wall(command)
+            times[name].append(elapsed)
+            cpu[name].append(used)
+    load = os.getloadavg()[0]
+    print(f"{RUNS} fresh processes each, interleaved (seconds; load average {load:.1f})")
+    print(f"| {'command':<38} | wall median | wall best | CPU median |")
+    print(f"|{'-' * 40}|-------------|-----------|------------|")
     for name, runs in times.items():
-        print(f"| {name:<38} | {median(runs):6.3f} | {min(runs):4.2f} |")
+        print(
+            f"| {name:<38} | {median(runs):11.3f} | {min(runs):9.3f} | {median(cpu[name]):10.3f} |"
+        )
     heavy = heavy_modules()
     print("heavy modules imported by `import device.cli`:", ", ".join(heavy) or "none")
 
