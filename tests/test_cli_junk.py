@@ -21,7 +21,7 @@ import device.commands.run as run_command
 SAMPLE = ROOT / "vision" / "samples" / "letters" / "02-CHOUX.jpg"
 
 
-class Started(Exception):
+class Started(BaseException):  # not caught by the CLI's last net for errors
     """``arbitre run`` accepted its arguments: the app would start."""
 
 
@@ -327,3 +327,14 @@ def test_junk_to_every_subcommand_is_one_french_line_never_a_traceback(
                 assert all(isinstance(json.loads(line), dict) for line in out.splitlines())
     assert refused > 4 * answered
     assert time.monotonic() - began < 30
+
+
+def test_the_app_starts_even_where_the_default_data_folder_cannot_be_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A read-only card is no reason not to referee: the games then stay in memory (the
+    store says so on screen); only a --data-dir typed wrong is refused."""
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("ARBITRE_DATA_DIR", str(tmp_path / "file" / "arbitre"))
+    with pytest.raises(Started):
+        run(["run"], capsys)
