@@ -23,6 +23,7 @@ from device.demo import DemoPlayer
 from device.intents import BUZZER_EVENT, JOB_EVENT, Action, IntentMapper, Press
 from device.jobs import Jobs
 from device.navigator import Navigator
+from device.notices import Notices
 from device.options import AppOptions
 from device.reader import DrawReader
 from device.scenes.base import Scene
@@ -83,10 +84,9 @@ class App:
         if panel is not None:
             panel.button.when_pressed = lambda: _post_buzzer("press")
             panel.button.when_held = lambda: _post_buzzer("held")
+        self.notices = Notices(self.store)  # the store's start-up warnings among them
         self.navigator = Navigator(self)
         self.demo = DemoPlayer(self) if options.demo else None
-        for warning in self.store.warnings:
-            self.scene.message = warning
 
     # --- screens: the host of the scenes (device.host.Host) ---------------------------
 
@@ -155,12 +155,15 @@ class App:
             self.demo.act(self.clock())
         if self.scene.update(self.clock()):
             self._dirty = True
+        if self.notices.tick(self.scene.name):
+            self._dirty = True
         if self._dirty:
             self._draw()
 
     def _draw(self) -> None:
         self._dirty = False
         self.scene.draw(self.surface)
+        self.notices.draw(self.surface, self.theme, self.scene.name)
         if self.options.rotation:
             rotated = pygame.transform.rotate(self.surface, -self.options.rotation)
             self.display.blit(rotated, (0, 0))
@@ -176,10 +179,13 @@ class App:
         folder = self.options.screenshot_dir
         if folder is None:
             return
-        folder.mkdir(parents=True, exist_ok=True)
         self._shots += 1
         safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in state)
-        pygame.image.save(self.surface, str(folder / f"{self._shots:03d}-{safe}.png"))
+        try:  # a screenshot lost (a full disk...) must not stop the referee
+            folder.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.surface, str(folder / f"{self._shots:03d}-{safe}.png"))
+        except (OSError, pygame.error) as error:
+            print(f"capture d'écran non enregistrée : {error}")
 
     def run(self) -> int:
         """Run until quit (or the end of a game with ``exit_after_game``)."""

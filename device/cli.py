@@ -10,34 +10,34 @@ lives in its own module under ``device/commands/``.
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
+import io
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from device.commands import UsageError
-from device.commands import calibrate as calibrate_command
-from device.commands import dice as dice_command
-from device.commands import games as games_command
-from device.commands import letters as letters_command
-from device.commands import numbers as numbers_command
-from device.commands import read as read_command
-from device.commands import run as run_command
-from device.commands import score as score_command
-from device.commands import validate as validate_command
+from device.commands import UsageError, quoted, shorten
 
 EXIT_USAGE = 2
+EXIT_BUG = 70
+"""A fault of arbitre itself (``EX_SOFTWARE``): one line asking to report it, no traceback
+(``ARBITRE_DEBUG=1`` shows it)."""
 
-#: The subcommand modules, in the order ``--help`` lists them.
+#: The subcommand modules of ``device.commands``, in the order ``--help`` lists them. Each
+#: imports its heavy dependencies (OpenCV, numpy, pygame, the engine) only when it runs, so
+#: that a word query starts fast.
 COMMANDS = (
-    run_command,
-    numbers_command,
-    letters_command,
-    dice_command,
-    validate_command,
-    read_command,
-    calibrate_command,
-    score_command,
-    games_command,
+    "run",
+    "numbers",
+    "letters",
+    "dice",
+    "validate",
+    "read",
+    "calibrate",
+    "score",
+    "games",
 )
 
 
@@ -45,7 +45,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but an error is one line on stderr (no usage dump) and exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: erreur : {message}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: erreur : {shorten(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,16 +54,65 @@ def build_parser() -> argparse.ArgumentParser:
         description="Arbitre électronique : solveurs et application de l'arbitre.",
     )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for command in COMMANDS:
-        command.register(commands)
+    for name in COMMANDS:
+        importlib.import_module(f"device.commands.{name}").register(commands)
     return parser
 
 
+@functools.cache
+def _parser() -> argparse.ArgumentParser:
+    """One parser per process (tests call :func:`main` hundreds of times)."""
+    return build_parser()
+
+
+def _not_utf8(argv: Sequence[str]) -> str | None:
+    """The first argument that is not UTF-8 text (Python keeps its bytes as surrogates)."""
+    for argument in argv:
+        try:
+            argument.encode("utf-8")
+        except UnicodeEncodeError:
+            return argument
+    return None
+
+
+def _tolerant_streams() -> None:
+    """Undecodable input lines reach the commands (which refuse them in French) instead of
+    raising in the middle of a batch; output never fails on a character it cannot encode."""
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="surrogateescape")
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    _tolerant_streams()
+    bad = _not_utf8(arguments)
+    if bad is not None:
+        print(
+            f"arbitre: erreur : l'argument « {quoted(bad)} » n'est pas du texte UTF-8",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    args = _parser().parse_args(arguments)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
     except UsageError as error:
-        print(f"arbitre {args.command}: erreur : {error}", file=sys.stderr)
+        print(f"arbitre {args.command}: erreur : {shorten(str(error))}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # ``arbitre ... | head``: the reader has gone, nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except Exception as error:  # the last net: one line, never a traceback
+        if os.environ.get("ARBITRE_DEBUG"):
+            raise
+        print(
+            f"arbitre {args.command}: erreur inattendue ({type(error).__name__} : "
+            f"{shorten(str(error))}) ; relancez avec ARBITRE_DEBUG=1 et signalez-la",
+            file=sys.stderr,
+        )
+        return EXIT_BUG

@@ -10,7 +10,7 @@ from engine.game import Game, Round
 from engine.games import replay
 from engine.ranking import winners
 from engine.rules import RoundKind
-from engine.store import Store
+from engine.store import Store, StoreError
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,15 +29,21 @@ class PlayerHistory:
     """Numbers rounds where the player found the exact count."""
 
 
-def player_histories(store: Store) -> dict[str, PlayerHistory]:
-    """Every player's record over the saved DCDL games, finished or not."""
+def player_histories(store: Store, unreadable: list[int] | None = None) -> dict[str, PlayerHistory]:
+    """Every player's record over the saved DCDL games, finished or not. A game that cannot
+    be read back is left out (its number added to ``unreadable``), not the whole record."""
     games: dict[str, int] = {}
     won: dict[str, int] = {}
     shared: dict[str, int] = {}
     lengths: dict[str, list[int]] = {}
     exact: dict[str, int] = {}
     for saved in store.games():
-        game = replay(store.events(saved.id))
+        try:
+            game = replay(store.events(saved.id))
+        except (StoreError, ValueError):  # RefusedEvent is a ValueError
+            if unreadable is not None:
+                unreadable.append(saved.id)
+            continue
         if not isinstance(game, Game):
             continue  # the other boxes keep no words or counts
         for player in game.players:

@@ -167,6 +167,8 @@ def score_game(lines: Iterable[str], rules: RuleSet) -> GameScore:
                 raise ValueError(f"manche inconnue « {kind} »")
         except json.JSONDecodeError as error:
             raise GameFileError(f"ligne {number} : JSON illisible ({error.msg})") from None
+        except RecursionError:  # "[[[[...]]]]" thousands deep: no game line looks like that
+            raise GameFileError(f"ligne {number} : JSON trop imbriqué") from None
         except (ValueError, InvalidDraw) as error:
             raise GameFileError(f"ligne {number} : {error}") from None
     if players is None:

@@ -1,8 +1,10 @@
 """A game being played: the engine, its saved events and the clock, together.
 
 Every action goes through :meth:`Session.do`: the event is checked and applied by the
-game, then written to the database, and only then may the device show the new state. If
-writing fails, the game is rebuilt from what was saved, so screen and disk never disagree.
+game, then written to the database, and only then may the device show the new state. When
+the disk refuses it (full, read-only), the store keeps it in memory and says so
+(:attr:`engine.store.Store.problem`) until the disk takes it; if even that fails, the game
+is rebuilt from what was saved, so the screen never shows an unsaved move.
 The clock is injected (wall-clock seconds by default, so that a timer resumed after a
 power cut knows how much time really passed); tests pass a fake one.
 """

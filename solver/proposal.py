@@ -31,7 +31,8 @@ _OP_SPELLINGS: dict[str, Op] = {
     "÷": "/",
 }
 
-_TOKEN = re.compile(r"\s*(?:(\d+)|([^\d\s,;=])|(=)|([,;]))")
+#: Digits are 0-9 only: ``\d`` would read "٣" (an Arabic-Indic digit) as 3.
+_TOKEN = re.compile(r"\s*(?:([0-9]+)|([^0-9\s,;=])|(=)|([,;]))")
 
 
 class ProposalSyntaxError(ValueError):

@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 
 from solver.plates import PLATE_COUNTS
 from vision.camera import Image
+from vision.datadir import data_dir
 from vision.glyphs import (
     DIGITS,
     LETTERS,
@@ -41,7 +42,6 @@ from vision.glyphs import (
 from vision.models import (
     base_model,
     calibration_file,
-    data_dir,
     forget_models,
     load_rows,
     model_for,

@@ -51,15 +51,55 @@ def load_photo(path: str | Path) -> Image:
     image alike; the two are told apart here because the user fixes them differently.
     """
     file = Path(path)
-    if not file.exists():
-        raise CameraError(f"photo introuvable : {file}")
-    if not file.is_file():
-        raise CameraError(f"{file} n'est pas un fichier")
-    data = np.fromfile(file, dtype=np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    shown = _shown(file)
+    try:
+        if not file.exists():
+            raise CameraError(f"photo introuvable : {shown}")
+        if not file.is_file():
+            raise CameraError(f"{shown} n'est pas un fichier")
+        if file.stat().st_size > MAX_PHOTO_BYTES:
+            raise CameraError(f"{shown} : fichier trop gros pour une photo (100 Mo au plus)")
+        data = np.fromfile(file, dtype=np.uint8)
+    except OSError as error:  # a name too long, a folder one cannot enter, a disk error...
+        raise CameraError(f"photo illisible : {shown} ({error.strerror or error})") from None
+    size = _declared_size(bytes(data[:64]))
+    if size is not None and size[0] * size[1] > MAX_PHOTO_PIXELS:
+        raise CameraError(
+            f"{shown} : image trop grande ({size[0]}×{size[1]} pixels ; "
+            f"{MAX_PHOTO_PIXELS // 1_000_000} millions de pixels au plus)"
+        )
+    try:
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    except cv2.error:  # OpenCV's own refusal (its message is English and raw)
+        image = None
     if image is None:
-        raise CameraError(f"{file} n'est pas une image lisible (JPEG, PNG...)")
+        raise CameraError(f"{shown} n'est pas une image lisible (JPEG, PNG...)")
     return np.asarray(image, dtype=np.uint8)
+
+
+#: A photo file larger than this is not a photo of a game (a 12 MP JPEG is a few MB).
+MAX_PHOTO_BYTES = 100_000_000
+#: An image of more pixels is refused before decoding: a PNG's header may claim 60000×60000
+#: in a few bytes, which would ask for gigabytes.
+MAX_PHOTO_PIXELS = 100_000_000
+
+
+def _shown(file: Path) -> str:
+    """A path as an error message shows it: cut when long, undecodable bytes as "?"."""
+    text = str(file).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return text if len(text) <= 80 else f"{text[:40]}…{text[-30:]}"
+
+
+def _declared_size(head: bytes) -> tuple[int, int] | None:
+    """The width and height a PNG, GIF or BMP header declares (None for other formats:
+    OpenCV bounds what it decodes of those, and refuses the rest with ``cv2.error``)."""
+    if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
+        return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    if head[:2] == b"BM" and len(head) >= 26:
+        width = int.from_bytes(head[18:22], "little", signed=True)
+        height = int.from_bytes(head[22:26], "little", signed=True)
+        return abs(width), abs(height)
+    return None
 
 
 class FolderCamera:

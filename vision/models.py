@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.datadir import data_dir
 from vision.glyphs import TRAINING_FONTS, GlyphModel, Mask, features, train
 from vision.reading import find_marks
 from vision.synthetic import TABLES, table
@@ -32,18 +32,6 @@ MODEL_VERSION = 6
 
 #: Seeds of the empty tables the negatives are mined from (the tests use other seeds).
 NEGATIVE_SEEDS = range(1000, 1012)
-
-
-def data_dir(override: Path | None = None) -> Path:
-    """``override``, else ``ARBITRE_DATA_DIR``, else the user's data directory."""
-    if override is not None:
-        return override
-    variable = os.environ.get("ARBITRE_DATA_DIR")
-    if variable:
-        return Path(variable)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("arbitre", appauthor=False))
 
 
 def negatives() -> list[Mask]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from device.commands import UsageError, print_json
-from vision.camera import CameraError, load_photo
+from device.commands import UsageError, folder, print_json, quoted
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -44,15 +44,31 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=run)
 
 
+def _check_writable(where: Path) -> None:
+    try:
+        with tempfile.TemporaryFile(dir=where):
+            pass
+    except OSError as error:
+        raise UsageError(
+            f"--data-dir {quoted(str(where))} : impossible d'y écrire ({error.strerror or error})"
+        ) from None
+
+
 def run(args: argparse.Namespace) -> int:
     from vision.calibrate import CalibrationError, learn_dice, learn_letters, learn_numbers
+    from vision.camera import CameraError, load_photo
 
+    if args.data_dir is not None:
+        args.data_dir = folder(args.data_dir, "--data-dir")
+        _check_writable(args.data_dir)  # before the seconds of learning, not after
     photos = []
     for item in args.photos:
         path, sep, text = item.rpartition("=")
         if not sep or not path or not text:
             example = {"numbers": "3,100,8,8,10,6", "dice": "BKWA"}.get(args.kind, "ABCDEFGHIJ")
-            raise UsageError(f"« {item} » : attendu PHOTO=CONTENU, par exemple photo.jpg={example}")
+            raise UsageError(
+                f"« {quoted(item)} » : attendu PHOTO=CONTENU, par exemple photo.jpg={example}"
+            )
         try:
             photos.append((path, load_photo(path), text))
         except CameraError as error:
@@ -62,6 +78,11 @@ def run(args: argparse.Namespace) -> int:
         done = learn(photos, args.data_dir, reset=args.reset)
     except CalibrationError as error:
         raise UsageError(str(error)) from None
+    except OSError as error:  # a read-only or full disk, a folder one cannot write in
+        where = quoted(str(error.filename or args.data_dir or "le dossier des données"))
+        raise UsageError(
+            f"étalonnage impossible à enregistrer dans {where} ({error.strerror or error})"
+        ) from None
     if args.json:
         print_json(done.as_dict(), sys.stdout)
     else:

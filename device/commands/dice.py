@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from device.commands import (
     UsageError,
@@ -14,7 +14,12 @@ from device.commands import (
     reported_as_usage,
     run_batch,
 )
-from solver.words import PLAYERS, InvalidLetters, ShortestWords, shortest_with
+
+if TYPE_CHECKING:
+    from solver.words import ShortestWords
+
+#: The vowel die's two levels (``solver.words.PLAYERS``, checked by a test).
+PLAYERS = ("easy", "hard")
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -40,6 +45,8 @@ def _faces(words: Sequence[str]) -> list[str]:
 
 
 def solve(consonants: Sequence[str], vowel: str | None, player: str | None) -> ShortestWords:
+    from solver.words import InvalidLetters, shortest_with
+
     with reported_as_usage(InvalidLetters):
         return shortest_with(consonants, vowel, player)
 

@@ -7,13 +7,7 @@ import sys
 import time
 from typing import Any
 
-from device.commands import UsageError, print_json
-from device.paths import data_dir
-from engine.events import RefusedEvent
-from engine.game import Game
-from engine.games import replay
-from engine.history import export_csv, export_json, player_histories
-from engine.store import Store, StoreError
+from device.commands import UsageError, arg_type, folder, integer, print_json
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -23,18 +17,47 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         description="Sans option : la liste des parties enregistrées, la plus récente d'abord.",
     )
     what = parser.add_mutually_exclusive_group()
-    what.add_argument("--export", type=int, metavar="N", help="exporter la partie n° N")
+    what.add_argument(
+        "--export",
+        type=arg_type(integer, "le numéro de partie"),
+        metavar="N",
+        help="exporter la partie n° N",
+    )
     what.add_argument("--players", action="store_true", help="le bilan de chaque joueur")
     parser.add_argument("--csv", action="store_true", help="export en CSV (JSON par défaut)")
     parser.add_argument("--data-dir", help="où sont les parties")
     parser.set_defaults(handler=run)
 
 
+def _when(created: float) -> str:
+    """A game's date as the list shows it ("date inconnue" when the row holds none)."""
+    try:
+        return time.strftime("%d/%m/%Y %H:%M", time.localtime(created))
+    except (OverflowError, OSError, ValueError):
+        return "date inconnue".ljust(16)
+
+
 def run(args: argparse.Namespace) -> int:
-    store = Store(data_dir(args.data_dir) / "games.db")
+    from device.paths import data_dir
+    from engine.events import RefusedEvent
+    from engine.game import Game
+    from engine.games import replay
+    from engine.history import export_csv, export_json, player_histories
+    from engine.store import Store, StoreError
+
+    if args.data_dir is not None:
+        where = folder(args.data_dir, "--data-dir")
+    else:
+        try:
+            where = data_dir()
+        except OSError as error:
+            raise UsageError(f"dossier des données impossible à créer ({error})") from None
+    store = Store(where / "games.db")
     try:
         for warning in store.warnings:
             print(warning, file=sys.stderr)
+        if not store.readable and store.problem is not None:
+            raise UsageError(store.problem.split(" ; ")[0])
         if args.export is not None:
             game = replay(store.events(args.export))
             if not isinstance(game, Game):
@@ -46,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 print_json(export_json(game), sys.stdout)
         elif args.players:
-            for history in player_histories(store).values():
+            unreadable: list[int] = []
+            for history in player_histories(store, unreadable).values():
                 print_json(
                     {
                         "name": history.name,
@@ -59,12 +83,16 @@ def run(args: argparse.Namespace) -> int:
                     },
                     sys.stdout,
                 )
+            if unreadable:
+                numbers = ", ".join(map(str, unreadable))
+                print(f"parties illisibles, non comptées : n° {numbers}", file=sys.stderr)
         else:
             for saved in store.games():
-                when = time.strftime("%d/%m/%Y %H:%M", time.localtime(saved.created))
                 state = "terminée" if saved.finished else "en cours"
-                players = ", ".join(saved.players)
-                print(f"{saved.id:>4}  {when}  {saved.rules:<15} {state:<9} {players}")
+                players = ", ".join(saved.players) or "joueurs illisibles"
+                print(
+                    f"{saved.id:>4}  {_when(saved.created)}  {saved.rules:<15} {state:<9} {players}"
+                )
     except (StoreError, RefusedEvent) as error:
         raise UsageError(str(error)) from None
     finally:

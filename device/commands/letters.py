@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from device.commands import (
     UsageError,
@@ -13,8 +13,13 @@ from device.commands import (
     reported_as_usage,
     run_batch,
 )
-from solver.lexicon import RULES
-from solver.words import InvalidLetters, LongestWords, longest
+
+if TYPE_CHECKING:
+    from solver.words import LongestWords
+
+#: The word lists (``solver.lexicon.RULES``, checked by a test): named here so that
+#: building the parser does not import the solver.
+RULES = ("dcdl", "dice", "paroles")
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
@@ -42,6 +47,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def solve(letters: str, rules: str) -> LongestWords:
+    from solver.words import InvalidLetters, longest
+
     with reported_as_usage(InvalidLetters):
         return longest(letters, rules)
 

@@ -6,11 +6,22 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from device.commands import UsageError, add_output_options, integer, print_json, run_batch
-from solver.numbers import Solution, solve
-from solver.plates import BOXED_TARGETS, InvalidDraw, check_plates, check_target, draw_numbers
+from device.commands import (
+    UsageError,
+    add_output_options,
+    arg_type,
+    integer,
+    print_json,
+    run_batch,
+)
+
+if TYPE_CHECKING:
+    from solver.numbers import Solution
+
+#: The boxed game's targets (``solver.plates.BOXED_TARGETS``, checked by a test).
+BOXED_TARGETS = (1, 999)
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -27,11 +38,15 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     add_output_options(
         parser, "une requête par ligne sur l'entrée standard : six plaques puis le nombre"
     )
-    parser.add_argument("--seed", type=int, help="graine du tirage au hasard")
+    parser.add_argument(
+        "--seed", type=arg_type(integer, "la graine"), help="graine du tirage au hasard"
+    )
     parser.set_defaults(handler=run)
 
 
 def _target(text: str) -> int:
+    from solver.plates import InvalidDraw, check_target
+
     try:
         return check_target(integer(text, "le nombre à trouver"))
     except InvalidDraw as error:
@@ -39,6 +54,9 @@ def _target(text: str) -> int:
 
 
 def _query(plates: Sequence[str], target: str | None) -> Solution:
+    from solver.numbers import solve
+    from solver.plates import InvalidDraw, check_plates
+
     try:
         values = check_plates(integer(p, "la plaque") for p in plates)
     except InvalidDraw as error:
@@ -59,6 +77,9 @@ def run(args: argparse.Namespace) -> int:
         if args.plates or args.target is not None:
             raise UsageError("avec --batch, les tirages se lisent sur l'entrée standard")
         return run_batch(_batch_line, sys.stdin, sys.stdout)
+    from solver.numbers import solve
+    from solver.plates import draw_numbers
+
     if args.plates:
         solution = _query(args.plates, args.target)
     else:  # no draw given: draw one, as the buzzer would

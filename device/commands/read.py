@@ -6,11 +6,13 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from device.commands import UsageError, print_json, run_batch
-from vision.camera import CameraError, Image, load_photo
-from vision.reading import NothingFound, Reading
+from device.commands import UsageError, folder, print_json, quoted, run_batch
+
+if TYPE_CHECKING:
+    from vision.camera import Image
+    from vision.reading import Reading
 
 KINDS = ("letters", "numbers", "dice")
 
@@ -59,16 +61,23 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 def read(path: str, kind: str, data_dir: Path | None, vowel_die: bool | None = None) -> Reading:
     """Read one photo file, every failure a :class:`UsageError` in French."""
+    from vision.camera import CameraError, load_photo
+    from vision.reading import NothingFound
+
     try:
         image = load_photo(path)
         return _readers(vowel_die)[kind](image, data_dir)
-    except (CameraError, NothingFound) as error:
-        raise UsageError(f"{path} : {error}") from None
+    except CameraError as error:
+        raise UsageError(str(error)) from None
+    except NothingFound as error:
+        raise UsageError(f"{quoted(path)} : {error}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     if args.vowel_die is not None and args.kind != "dice":
         raise UsageError("--vowel-die et --no-vowel-die ne valent qu'avec --kind dice")
+    if args.data_dir is not None:
+        args.data_dir = folder(args.data_dir, "--data-dir")
     if args.batch:
         if args.photo:
             raise UsageError("avec --batch, les photos se lisent sur l'entrée standard")

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import warnings
 from pathlib import Path
 from typing import Any
 
-from device.commands import UsageError
-from device.paths import data_dir
-from engine.games import GAMES, game_kind
+from device.commands import UsageError, decimal, folder, integer, quoted
+from engine.registry import GAMES, game_kind
+
+MAX_NAME = 20
+"""Characters of a player's name (the home screen types at most 12)."""
+MAX_SPEED = 1000.0
+"""Faster than this, a 45 s hourglass ends between two frames."""
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -47,28 +50,34 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().split("x")
     try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"taille « {text} » : attendu LARGEURxHAUTEUR, ex. 800x480") from None
+        if len(parts) != 2:
+            raise UsageError(text)
+        width, height = (integer(part, "la taille") for part in parts)
+    except UsageError:
+        raise UsageError(
+            f"taille « {quoted(text)} » : attendu LARGEURxHAUTEUR, ex. 800x480"
+        ) from None
     if width < 320 or height < 200:
         raise UsageError("l'écran doit faire au moins 320x200")
+    if width > 7680 or height > 4320:
+        raise UsageError("l'écran fait au plus 7680x4320")
     return width, height
 
 
 def _rotation(text: str) -> int:
     if text.strip() not in ("0", "90", "180", "270"):
-        raise UsageError(f"--rotation « {text[:20]} » : attendu 0, 90, 180 ou 270")
+        raise UsageError(f"--rotation « {quoted(text)} » : attendu 0, 90, 180 ou 270")
     return int(text)
 
 
 def _speed(text: str) -> float:
-    try:
-        speed = float(text)
-    except ValueError:
-        speed = math.nan
-    if not math.isfinite(speed) or speed <= 0:
-        raise UsageError(f"--speed « {text[:20]} » : attendu un nombre positif, ex. 20")
+    speed = decimal(text, "--speed")  # digits 0-9 only: "٢" is no speed
+    if not 0 < speed <= MAX_SPEED:
+        raise UsageError(
+            f"--speed « {quoted(text)} » : attendu un nombre positif, au plus {MAX_SPEED:.0f}"
+        )
     return speed
 
 
@@ -93,12 +102,20 @@ def run(args: argparse.Namespace) -> int:
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     if not players:
         raise UsageError("il faut au moins un joueur")
+    for name in players:
+        if len(name) > MAX_NAME:
+            raise UsageError(f"nom « {quoted(name)} » trop long ({MAX_NAME} caractères au plus)")
     rotation = _rotation(args.rotation)
     speed = _speed(args.speed)
     size = _size(args.size)
-    panel, reader, notes = _devices(args.simulate)
+    screenshots = (
+        None if args.screenshot_dir is None else folder(args.screenshot_dir, "--screenshot-dir")
+    )
+    data = _data_dir(args.data_dir)
+    panel, reader, notes, problems = _devices(args.simulate)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm" if panel is not None else "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for our notes
     from device.app import App, AppOptions
 
     options = AppOptions(
@@ -109,18 +126,33 @@ def run(args: argparse.Namespace) -> int:
         rotation=rotation,
         demo=args.demo,
         exit_after_game=args.exit_after_game,
-        screenshot_dir=args.screenshot_dir,
-        data_dir=data_dir(args.data_dir),
+        screenshot_dir=screenshots,
+        data_dir=data,
         speed=speed,
     )
     app = App(options, reader, panel)
-    for note in notes:
+    app.notices.startup[:0] = problems  # the configuration's mistakes, on the screen too
+    for note in notes + problems:
         print(note)
     return app.run()
 
 
-def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
-    """The GPIO panel (or None) and the draw reader, with French notes on what is simulated."""
+def _data_dir(option: Path | None) -> Path:
+    """``--data-dir`` must name a folder (else exit 2). The default one may be unusable (a
+    read-only card): the app then starts anyway, keeps the games in memory and says so."""
+    from device.paths import data_dir
+
+    if option is not None:
+        folder(option, "--data-dir", create=False)
+    try:
+        return data_dir(option)
+    except OSError:
+        return data_dir(option, create=False)
+
+
+def _devices(simulate: bool) -> tuple[Any, Any, list[str], list[str]]:
+    """The GPIO panel (or None), the draw reader, French notes on what is simulated and the
+    configuration file's mistakes (to be shown on screen)."""
     from device.reader import CameraReader
     from hardware.config import load_config
     from hardware.panel import NoGPIO, open_panel
@@ -128,11 +160,11 @@ def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
     from vision.samples import SAMPLES
 
     notes: list[str] = []
+    problems: list[str] = []
     panel = None
     camera = None
     if not simulate:
-        config, config_notes = load_config()
-        notes += config_notes
+        config, problems = load_config()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # gpiozero's fallback warnings on a laptop
             try:
@@ -148,11 +180,11 @@ def _devices(simulate: bool) -> tuple[Any, Any, list[str]]:
     if panel is None:
         notes.append("buzzer simulé : barre d'espace (appui long : F1)")
     if camera is not None:
-        return panel, CameraReader(camera), notes
+        return panel, CameraReader(camera), notes, problems
     notes.append("caméra simulée : les photos d'exemple")
     reader = CameraReader(
         FolderCamera(SAMPLES / "letters"),
         FolderCamera(SAMPLES / "numbers"),
         dice_camera=FolderCamera(SAMPLES / "dice"),
     )
-    return panel, reader, notes
+    return panel, reader, notes, problems

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from device.commands import UsageError, print_json
-from engine.replay import GameFileError, GameScore, score_game
-from engine.rules import RULE_SETS, rule_set
+
+if TYPE_CHECKING:
+    from engine.replay import GameScore
+
+#: The rule sets ``score`` knows (``engine.rules.RULE_SETS``, checked by a test).
+RULES = ("boxed", "club-duplicate", "club-match", "club-match-final", "tv")
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -20,12 +24,15 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
             "Voir cli-contract.md."
         ),
     )
-    parser.add_argument("--rules", default="boxed", choices=sorted(RULE_SETS), help="les règles")
+    parser.add_argument("--rules", default="boxed", choices=RULES, help="les règles")
     parser.add_argument("--json", action="store_true", help="une réponse JSON")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from engine.replay import GameFileError, score_game
+    from engine.rules import rule_set
+
     try:
         result = score_game(sys.stdin, rule_set(args.rules))
     except GameFileError as error:

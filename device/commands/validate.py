@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device.commands import (
     UsageError,
@@ -14,7 +14,9 @@ from device.commands import (
     run_batch,
 )
 from device.commands.letters import add_rules_option
-from solver.words import InvalidLetters, WordVerdict, validate
+
+if TYPE_CHECKING:
+    from solver.words import WordVerdict
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -40,6 +42,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def judge(word: str, letters: str | None, rules: str, accents: bool = False) -> WordVerdict:
+    from solver.words import InvalidLetters, validate
+
     with reported_as_usage(InvalidLetters):
         return validate(word, letters, rules, accents=accents)
 
