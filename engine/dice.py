@@ -41,6 +41,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
+from engine.transaction import Transactional, instant
 from solver.lexicon import normalise
 from solver.words import (
     CONSONANTS,
@@ -216,10 +217,16 @@ class DiceRound:
         return all(found.impossible for found in self.shortest.values())
 
 
-class DiceGame:
-    """A game of "Le mot le plus court": build it from its ``GameStarted(rules="dice")``."""
+class DiceGame(Transactional):
+    """A game of "Le mot le plus court": build it from its ``GameStarted(rules="dice")``.
+
+    :meth:`apply` is a transaction (:class:`engine.transaction.Transactional`): a refused
+    event leaves the game exactly as it was."""
+
+    refusal = DiceError
 
     def __init__(self, start: GameStarted) -> None:
+        self.check_start(start)
         players = tuple(p.strip() for p in start.players)
         if len(players) < 2 or len(set(players)) != len(players) or not all(players):
             raise DiceError("il faut au moins deux joueurs aux noms différents")
@@ -266,15 +273,17 @@ class DiceGame:
 
     def count_shown(self, now: float) -> int | None:
         """The number being counted aloud at ``now`` (0 is STOP), None when nobody counts."""
+        now = instant(now, DiceError)
         current = self.current
         if current is None or current.counting is None or current.stopped:
             return None
         counting = current.counting
         elapsed = math.floor((now - counting.at) / COUNT)
-        return max(0, counting.counts_from - elapsed)
+        return max(0, counting.counts_from - max(0, elapsed))
 
     def due(self, now: float) -> CountdownStopped | None:
         """The STOP the clock owes at ``now``, at its exact instant, or None."""
+        now = instant(now, DiceError)
         current = self.current
         if self.phase is not Phase.COUNTING or current is None or current.counting is None:
             return None
@@ -286,8 +295,7 @@ class DiceGame:
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, event: Event) -> None:
-        """Check ``event`` against the rules and apply it, or raise :class:`DiceError`."""
+    def _apply(self, event: Event) -> None:
         current = self.current
         if current is None:
             raise DiceError("la partie est terminée")

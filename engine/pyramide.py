@@ -59,6 +59,7 @@ from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
 from engine.pyramide_seats import Teams, doublette_seating, individuel_seating
+from engine.transaction import Transactional, instant
 
 #: The Individuel formula's rule set; ``"pyramide"`` is the Doublette.
 INDIVIDUEL = "pyramide-individuel"
@@ -298,11 +299,17 @@ class SheetLine:
         return self.enigmes + self.ping_pong + self.noms_propres + self.grandes_pyramides
 
 
-class PyramideGame:
+class PyramideGame(Transactional):
     """A game of Pyramide: build it from ``GameStarted(rules="pyramide")`` with 4 players
-    in two doublettes, or ``GameStarted(rules="pyramide-individuel")`` with 4 or 3 players."""
+    in two doublettes, or ``GameStarted(rules="pyramide-individuel")`` with 4 or 3 players.
+
+    :meth:`apply` is a transaction (:class:`engine.transaction.Transactional`): a refused
+    event leaves the game exactly as it was."""
+
+    refusal = PyramideError
 
     def __init__(self, start: GameStarted) -> None:
+        self.check_start(start)
         players = tuple(p.strip() for p in start.players)
         individuel = start.rules == INDIVIDUEL
         sizes = (3, 4) if individuel else (4,)
@@ -396,6 +403,7 @@ class PyramideGame:
 
     def remaining(self, now: float) -> float | None:
         """Seconds left on the running clock (a Ping-Pong brick, a pyramid), else None."""
+        now = instant(now, PyramideError)
         phase = self.phase
         if phase is Phase.PING_PONG and self.ping_pong_clock is not None:
             return max(0.0, self.ping_pong_clock + PING_PONG_BRICK_SECONDS - now)
@@ -458,8 +466,7 @@ class PyramideGame:
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, event: Event) -> None:
-        """Check ``event`` against the rules and apply it, or raise :class:`PyramideError`."""
+    def _apply(self, event: Event) -> None:
         phase = self.phase
         if phase is Phase.OVER:
             raise PyramideError("la partie est terminée")

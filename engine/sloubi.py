@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
+from engine.transaction import Transactional, instant
 
 BEAT = 0.25
 ROUNDS = 3
@@ -81,7 +82,12 @@ def count_at(started: float, now: float, beat: float = BEAT) -> int:
 
     >>> count_at(10.0, 10.0), count_at(10.0, 10.26)
     (1, 2)
+    >>> count_at(10.0, float("nan"))
+    Traceback (most recent call last):
+    ...
+    engine.sloubi.SloubiError: instant invalide : nan
     """
+    started, now = instant(started, SloubiError), instant(now, SloubiError)
     return 1 + math.floor((now - started) / beat)
 
 
@@ -112,10 +118,16 @@ class SloubiRound:
         return self.winner is not None and self.stopped_at == self.totals[self.winner]
 
 
-class SloubiGame:
-    """A game of Sloubi: build it from its :class:`GameStarted` (``rules="sloubi"``)."""
+class SloubiGame(Transactional):
+    """A game of Sloubi: build it from its :class:`GameStarted` (``rules="sloubi"``).
+
+    :meth:`apply` is a transaction (:class:`engine.transaction.Transactional`): a refused
+    event leaves the game exactly as it was."""
+
+    refusal = SloubiError
 
     def __init__(self, start: GameStarted) -> None:
+        self.check_start(start)
         players = tuple(start.players)
         if len(players) < 2 or len(set(players)) != len(players) or not all(players):
             raise SloubiError("il faut au moins deux joueurs aux noms différents")
@@ -156,7 +168,7 @@ class SloubiGame:
         scores = self.scores
         return sorted(self.players, key=lambda p: -scores[p])
 
-    def apply(self, event: Event) -> None:
+    def _apply(self, event: Event) -> None:
         current = self.current
         if current is None:
             raise SloubiError("la partie est terminée")

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
+from typing import Any, Self
 
 from solver.lexicon import ALPHABET, Lexicon, check_rules, is_plain, lexicon, normalise, refusal
 
@@ -42,6 +43,17 @@ MAX_JOKERS = 2
 MIN_LENGTH = {"dcdl": 2, "dice": 1, "paroles": 1}
 
 _NUMBERS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
+
+
+class Answer:
+    """Base of the solvers' answers, immutable all the way down (frozen, tuples and strings):
+    a deep copy is the value itself. The engines copy their state, answers included,
+    before each event (:mod:`engine.transaction`); this keeps that copy cheap."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
 
 
 class InvalidLetters(ValueError):
@@ -93,7 +105,7 @@ def check_draw(letters: str, rules: str = "dcdl") -> Draw:
 
 
 @dataclass(frozen=True, slots=True)
-class WordVerdict:
+class WordVerdict(Answer):
     """Whether a player's word stands, and if not, why (in French)."""
 
     #: The word in normalised spelling (A-Z).
@@ -176,7 +188,7 @@ def validate(word: str, letters: str | None = None, rules: str = "dcdl") -> Word
 
 
 @dataclass(frozen=True, slots=True)
-class LongestWords:
+class LongestWords(Answer):
     """The longest words a draw allows, and those of the next length down."""
 
     letters: str
@@ -246,7 +258,7 @@ def longest(letters: str, rules: str = "dcdl") -> LongestWords:
 
 
 @dataclass(frozen=True, slots=True)
-class ShortestWords:
+class ShortestWords(Answer):
     """The shortest words a roll of the dice game asks for."""
 
     consonants: tuple[str, ...]
@@ -347,7 +359,7 @@ def shortest_with(
 
 
 @dataclass(frozen=True, slots=True)
-class HandCheck:
+class HandCheck(Answer):
     """ "Menteur !": whether a hand spells the announced word, and what it could have said."""
 
     cards: str
