@@ -530,6 +530,8 @@ class PyramideGame(Transactional):
             raise PyramideError(_UNEXPECTED.format(phase="du Ping-Pong", kind=event.kind))
         if not self.ping_pong:
             raise PyramideError("le Ping-Pong commence avec l'horloge")
+        if self.ping_pong_clock is not None and event.at < self.ping_pong_clock:
+            raise PyramideError(_BEFORE)
         word = self.ping_pong[-1]
         team = word.turn
         word.bricks.append((team, event.outcome))
@@ -567,6 +569,9 @@ class PyramideGame(Transactional):
             open_word = None
         if open_word is None or open_word < 0 or event.word - 1 != open_word:
             raise PyramideError("une erreur se rectifie avant que le mot suivant commence")
+        clock = self.ping_pong_clock
+        if self.phase is Phase.PING_PONG and clock is not None and event.at < clock:
+            raise PyramideError(_BEFORE)
         word = words[open_word]
         if not 1 <= event.brick <= len(word.bricks):
             raise PyramideError(f"briques jouées sur ce mot : {len(word.bricks)}")
@@ -618,10 +623,14 @@ class PyramideGame(Transactional):
         if isinstance(event, ClockStarted):
             if pyramid is not None and pyramid.ended is None:
                 raise PyramideError("une Grande Pyramide est déjà en cours")
+            if pyramid is not None and pyramid.ended is not None and event.at < pyramid.ended:
+                raise PyramideError(_BEFORE)
             self.pyramids.append(Pyramid(team=len(self.pyramids) + 1, started=event.at))
             return
         if pyramid is None or pyramid.started is None or pyramid.ended is not None:
             raise PyramideError("la Grande Pyramide commence avec l'horloge")
+        if isinstance(event, ExpressionFound | PyramidEnded) and event.at < pyramid.started:
+            raise PyramideError(_BEFORE)
         if isinstance(event, ExpressionFound):
             if event.at > pyramid.started + PYRAMID_SECONDS:
                 raise PyramideError("trop tard : le temps est écoulé")
@@ -637,4 +646,5 @@ class PyramideGame(Transactional):
             raise PyramideError(_UNEXPECTED.format(phase="des Grandes Pyramides", kind=event.kind))
 
 
+_BEFORE = "un instant ne peut précéder celui où l'horloge est partie"
 _UNEXPECTED = "événement inattendu pendant l'épreuve {phase} : {kind}"

@@ -19,7 +19,7 @@ from engine.dice import (
     RollPassed,
     WordGiven,
 )
-from engine.events import GameStarted
+from engine.events import Event, GameStarted
 from engine.session import Session
 from engine.store import Store
 
@@ -317,3 +317,58 @@ def test_a_dice_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -> No
     resumed.do(WordGiven("Chloé", "rat"))
     again = Session.resume(store, session.game_id, clock=clock).game
     assert isinstance(again, DiceGame) and again.scores == {"Ana": 0, "Bruno": 0, "Chloé": 3}
+
+
+NOT_NUMBERS = [float("nan"), float("inf"), float("-inf")]
+
+
+def test_a_time_that_is_no_number_is_refused_in_french_and_changes_nothing() -> None:
+    table = Table()
+    table.roll("TRS")
+    table.announce("Ana", 6)
+    before = table.game.state()
+    for at in NOT_NUMBERS:
+        with pytest.raises(DiceError, match="nombre non fini"):
+            table.game.apply(LettersAnnounced("Bruno", 5, at))
+        with pytest.raises(DiceError, match="nombre non fini"):
+            table.game.apply(CountdownStopped(at))
+        with pytest.raises(DiceError, match="instant invalide"):
+            table.game.count_shown(at)
+        with pytest.raises(DiceError, match="instant invalide"):
+            table.game.due(at)
+    assert table.game.state() == before
+
+
+SOON = 1_000_001.0  # a second into the countdown of the table below
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        LettersAnnounced("Bruno", True, SOON),  # type: ignore[arg-type]
+        LettersAnnounced("Bruno", 5.0, SOON),  # type: ignore[arg-type]
+        LettersAnnounced("Bruno", "5", SOON),  # type: ignore[arg-type]
+        LettersAnnounced(("Bruno",), 5, SOON),  # type: ignore[arg-type]
+        LettersAnnounced("Bruno", 10**5000, SOON),
+        ImpossibleAnnounced("Bruno", "tout de suite"),  # type: ignore[arg-type]
+        WordGiven("Ana", None),  # type: ignore[arg-type]
+        WordGiven("Ana", "\ud800"),
+        WordGiven("Ana", "A" * 100_000),
+        DiceRolled(["T", "R", "S"]),  # type: ignore[arg-type]
+        DiceRolled("TRS", 1),  # type: ignore[arg-type]
+        LevelsChosen("Ana"),  # type: ignore[arg-type]
+        LevelsChosen(["Ana"]),  # type: ignore[arg-type]
+    ],
+    ids=lambda event: type(event).__name__,
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: Event) -> None:
+    table = Table()
+    if not isinstance(event, LevelsChosen | DiceRolled):
+        table.roll("TRS")
+        table.announce("Ana", 6)
+    if isinstance(event, WordGiven):
+        table.wait(6)
+    before = table.game.state()
+    with pytest.raises(DiceError, match="mal formé"):
+        table.game.apply(event)
+    assert table.game.state() == before

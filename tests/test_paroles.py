@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.events import GameStarted
+from engine.events import Event, GameStarted
 from engine.paroles import (
     FRENCH_TILES,
     AnnouncementAccepted,
@@ -218,3 +218,30 @@ def test_a_bluff_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -> N
     resumed.do(HandRevealed("CHATEN"))
     again = Session.resume(store, session.game_id).game
     assert isinstance(again, ParolesGame) and again.scores["Chloé"] == 6
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        WordAnnounced("Bruno", 1234),  # type: ignore[arg-type]
+        WordAnnounced("Bruno", ["C", "H", "A", "T"]),  # type: ignore[arg-type]
+        WordAnnounced(None, "chat"),  # type: ignore[arg-type]
+        WordAnnounced("Bruno", "\udcff"),
+        FirstCardsDrawn(None),  # type: ignore[arg-type]
+        HandRevealed(("C", "H", "A", "T", "S")),  # type: ignore[arg-type]
+        LiarCalled(3),  # type: ignore[arg-type]
+    ],
+    ids=lambda event: type(event).__name__,
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: Event) -> None:
+    game = ParolesGame(GameStarted("paroles", PLAYERS, seed=1))
+    if not isinstance(event, FirstCardsDrawn):
+        game.apply(FirstCardsDrawn("MBT"))
+    if isinstance(event, LiarCalled | HandRevealed):
+        game.apply(WordAnnounced("Bruno", "chat"))
+    if isinstance(event, HandRevealed):
+        game.apply(LiarCalled("Chloé"))
+    before = game.state()
+    with pytest.raises(ParolesError, match="mal formé"):
+        game.apply(event)
+    assert game.state() == before

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from fakeclock import FakeClock
 
-from engine.events import GameStarted
+from engine.events import Event, GameStarted
 from engine.pyramide import (
     BrickPlayed,
     BricksBid,
@@ -534,3 +534,73 @@ def test_a_tournament_rotation_keeps_tables_of_three_and_needs_four_tables() -> 
         rotate_tables(["ABCD", "EFGH", "IJKL"])
     with pytest.raises(ValueError, match="la table 3 a 2 joueurs : il en faut 3 ou 4"):
         rotate_tables(["ABCD", "EFGH", "IJ", "MNOP"])
+
+
+def in_ping_pong() -> PyramideGame:
+    game = new_game()
+    to_ping_pong(game)
+    game.apply(ClockStarted(100.0))
+    brick(game, "missed", 110.0)
+    return game
+
+
+@pytest.mark.parametrize("at", [float("nan"), float("inf"), float("-inf")])
+def test_a_time_that_is_no_number_is_refused_in_french_and_changes_nothing(at: float) -> None:
+    game = in_ping_pong()
+    before = game.state()
+    for event in (BrickPlayed("found", at), ErrorNoted(1, 1, at), ClockStarted(at)):
+        with pytest.raises(PyramideError, match="nombre non fini"):
+            game.apply(event)
+    for query in (game.remaining, game.due):
+        with pytest.raises(PyramideError, match="instant invalide"):
+            query(at)
+    assert game.state() == before
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        BrickPlayed("found", "bientôt"),  # type: ignore[arg-type]
+        BrickPlayed(None, 111.0),  # type: ignore[arg-type]
+        ErrorNoted(1.0, 1, 111.0),  # type: ignore[arg-type]
+        ErrorNoted(1, True, 111.0),
+        BricksBid(2.5),  # type: ignore[arg-type]
+        BricksBid(True),
+        SolutionGiven("oui"),  # type: ignore[arg-type]
+        NameBid(1.0, 2),  # type: ignore[arg-type]
+        PyramidEnded(200.0, "oui"),  # type: ignore[arg-type]
+    ],
+    ids=lambda event: type(event).__name__,
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: Event) -> None:
+    game = new_game()
+    if isinstance(event, SolutionGiven):
+        for _ in range(5):
+            game.apply(BricksBid(2))
+            brick(game, "found")
+    if isinstance(event, BrickPlayed | ErrorNoted):
+        game = in_ping_pong()
+    before = game.state()
+    with pytest.raises(PyramideError, match="mal formé"):
+        game.apply(event)
+    assert game.state() == before
+
+
+def test_ruling_no_instant_comes_before_the_clock_it_is_measured_on() -> None:
+    game = in_ping_pong()
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        brick(game, "found", 105.0)  # the brick's clock restarted at 110
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        game.apply(ErrorNoted(1, 1, 109.0))
+    to_grandes_pyramides = new_game()
+    to_ping_pong(to_grandes_pyramides)
+    play_ping_pong(to_grandes_pyramides)
+    play_names(to_grandes_pyramides)
+    to_grandes_pyramides.apply(ClockStarted(500.0))
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        to_grandes_pyramides.apply(ExpressionFound(499.0))
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        to_grandes_pyramides.apply(PyramidEnded(499.0, word_said=True))
+    to_grandes_pyramides.apply(PyramidEnded(520.0, word_said=True))
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        to_grandes_pyramides.apply(ClockStarted(519.0))
