@@ -26,8 +26,9 @@ Choices where the rules are silent:
 - A roll on which nobody announces anything is passed by the referee (:class:`RollPassed`),
   for no points.
 - The variant is set before the first roll by :class:`LevelsChosen`: the players it names
-  are "easy" (the vowel and two of the three consonants), the others "hard" (the three
-  consonants); a joker face lets an easy player choose the vowel (Y included).
+  are "easy" (the vowel and two of the three consonants, or the three consonants), the
+  others "hard" (the three consonants); a joker face lets an easy player choose the vowel
+  (Y included).
 - The tie roll-off is a normal round among the tied players only (the others neither
   announce nor score); it is repeated until one of them leads.
 """
@@ -402,9 +403,12 @@ class DiceGame(Transactional):
             self._settle(current, dict.fromkeys(others, counting.letters))
 
     def judge(self, current: DiceRound, player: str, word: str) -> WordVerdict:
-        """A word checked by the player's own rule (the three consonants, or the easy one)."""
-        if self.level(player) != EASY or current.vowel is None:
-            return validate(word, current.consonants, "dice")
+        """A word checked by the player's own rule: the three consonants, or for an easy
+        player the three consonants or else the vowel and two of them ("pourront": easy
+        players may take the easier rule, they are not bound to it)."""
+        three = validate(word, current.consonants, "dice")
+        if three.valid or self.level(player) != EASY or current.vowel is None:
+            return three
         vowels = JOKER_VOWELS if current.vowel == "*" else current.vowel
         c = current.consonants
         pairs = (c[0] + c[1], c[0] + c[2], c[1] + c[2])
@@ -416,7 +420,7 @@ class DiceGame(Transactional):
         if not verdict.valid:
             return verdict
         held = "la voyelle" if current.vowel != "*" else "une voyelle"
-        reason = f"il faut {held} et deux des trois consonnes"
+        reason = f"il faut {held} et deux des trois consonnes, ou les trois consonnes"
         return WordVerdict(verdict.word, False, reason, verdict.display)
 
     # --- the end of a roll, of the game -----------------------------------------------

@@ -3,8 +3,8 @@
 - "Le mot le plus long" (dcdl): every accepted word of the best length a draw of up to ten
   tiles allows (each tile used once), and those of the next length down.
 - "Le mot le plus court" (the dice game): every word of the shortest length holding the
-  three rolled consonants; with the vowel die, an "easy" player's word holds the vowel and
-  two of the three consonants.
+  three rolled consonants; with the vowel die, an "easy" player's word may instead hold the
+  vowel and two of the three consonants.
 - "Les paroles s'envolent": whether a hand of cards (jokers ``?`` or ``*`` included) spells
   a word, and the longest word it allows.
 - A player's answer: in the game's word list and made from the draw, else a French reason.
@@ -317,11 +317,15 @@ def _requirements(
 
     A consonant rolled twice must appear twice: each die asks for its own letter, and the
     rule's "the same consonant may appear several times" is about the word, not the dice.
+    An easy player "pourra" (may) use the vowel and two of the three consonants: the three
+    consonants, the hard players' rule, are theirs too (``docs/rulings.md``).
     """
+    everyone = Counter(consonants)
     if player != "easy":
-        return [Counter(consonants)]
+        return [everyone]
     vowels = JOKER_VOWELS if vowel == "*" else str(vowel)
-    return [Counter((v, *pair)) for v in vowels for pair in combinations(consonants, 2)]
+    pairs = [Counter((v, *pair)) for v in vowels for pair in combinations(consonants, 2)]
+    return [everyone, *pairs]
 
 
 def shortest_with(

@@ -224,9 +224,24 @@ def test_an_easy_player_s_word_must_hold_the_vowel() -> None:
     table.roll("TRS", "O")
     table.say("Ana", 4, "tire")
     verdict = table.game.rounds[0].verdict
+    assert verdict is not None
     assert (
-        verdict is not None and verdict.reason == "il faut la voyelle et deux des trois consonnes"
+        verdict.reason == "il faut la voyelle et deux des trois consonnes, ou les trois consonnes"
     )
+
+
+def test_ruling_an_easy_player_may_give_a_word_with_the_three_consonants_and_no_vowel() -> None:
+    """ "Pourront chercher un mot comportant la voyelle et au moins deux des trois
+    consonnes": a may, not a must. TRÈS holds T, R and S and no O: Ana scores it."""
+    table = Table()
+    table.game.apply(LevelsChosen(easy=("Ana",)))
+    table.roll("TRS", "O")
+    table.say("Ana", 4, "très")
+    assert table.game.scores == {"Ana": 4, "Bruno": 0, "Chloé": 0}
+    table.roll("FFP", "E")
+    assert table.game.rounds[1].shortest["easy"].words == ("PFF",)  # shorter than any E word
+    table.say("Ana", 3, "pff")
+    assert table.game.scores["Ana"] == 7
 
 
 def test_the_joker_face_lets_an_easy_player_choose_the_vowel() -> None:
