@@ -10,7 +10,9 @@ win.
 
 Choices (the rules say nothing of them): the beat is 0.25 s, the game has 3 rounds; the
 children's version is its own rule set, ``rules="sloubi-enfants"``, so that a saved game
-remembers it: its totals must lie between 16 and 116.
+remembers it: its totals must lie between 16 and 116. The buzzer cannot stop the song
+before "Sloubi 1" (an instant before the song's start is refused). ``docs/rulings.md``
+quotes the rules' words for each choice.
 Like the DCDL game, this is a state machine fed with events that carry outcomes (the dice
 totals, the instants), so a saved game replays exactly.
 """
@@ -181,6 +183,8 @@ class SloubiGame(Transactional):
         elif isinstance(event, SloubiStopped):
             if current.started is None or current.stopped_at is not None:
                 raise SloubiError("le Sloubi n'a pas commencé")
+            if event.at < current.started:
+                raise SloubiError("« Sloubi » ne peut se dire avant « Sloubi 1 »")
             current.stopped_at = count_at(current.started, event.at)
             if len(self.rounds) < ROUNDS:
                 self.rounds.append(self._new_round())

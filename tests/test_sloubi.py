@@ -143,3 +143,12 @@ def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: Eve
     with pytest.raises(SloubiError, match="mal formé"):
         game.apply(event)
     assert game.state() == before
+
+
+def test_ruling_the_buzzer_cannot_stop_the_song_before_it_starts() -> None:
+    """ "Quand vous êtes prêts il commence": a "Sloubi !" before "Sloubi 1" is no stop."""
+    game = singing()  # "Sloubi 1" at 100.0
+    with pytest.raises(SloubiError, match="avant « Sloubi 1 »"):
+        game.apply(SloubiStopped(at=99.0))
+    game.apply(SloubiStopped(at=100.0))  # "Sloubi 1": a miss, the score is 20
+    assert game.rounds[0].stopped_at == 1 and not game.rounds[0].sloubi
