@@ -132,6 +132,17 @@ def test_a_refused_word_gives_the_announced_points_to_every_other_player(
     assert table.game.scores == {"Ana": 4, "Bruno": 4, "Chloé": 0}
 
 
+def test_ruling_a_consonant_rolled_twice_must_appear_twice_in_the_word() -> None:
+    """S, S and P: "au moins les 3 consonnes sorties aux dés" are S, S and P. SPA holds
+    only one S and gives the others 3 points; SPAS scores 4."""
+    table = Table()
+    table.play("SSP", "Ana", 3, "spa")
+    verdict = table.game.rounds[0].verdict
+    assert verdict is not None and verdict.reason == "il manque un S"
+    table.play("PSS", "Bruno", 4, "spas")
+    assert table.game.scores == {"Ana": 0, "Bruno": 7, "Chloé": 3}
+
+
 def test_impossible_uninterrupted_is_worth_3_points_and_the_device_says_it_was_right() -> None:
     table = Table()
     table.roll("XWK")
