@@ -116,7 +116,7 @@ class Transactional:
     """Base of the boxes' engines: :meth:`apply` is all or nothing.
 
     A subclass names its refusal (its :class:`RefusedEvent` subclass) and implements
-    :meth:`_apply`, which may assign and refuse in any order: it runs on a copy.
+    :meth:`_apply`, which may assign and refuse in any order: a refusal puts the state back.
     """
 
     refusal: ClassVar[type[RefusedEvent]] = RefusedEvent
