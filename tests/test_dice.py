@@ -242,7 +242,7 @@ def test_an_easy_player_s_word_must_hold_the_vowel() -> None:
 
 
 def test_ruling_an_easy_player_may_give_a_word_with_the_three_consonants_and_no_vowel() -> None:
-    """ "Pourront chercher un mot comportant la voyelle et au moins deux des trois
+    """The rules: "pourront chercher un mot comportant la voyelle et au moins deux des trois
     consonnes": a may, not a must. TRÈS holds T, R and S and no O: Ana scores it."""
     table = Table()
     table.game.apply(LevelsChosen(easy=("Ana",)))

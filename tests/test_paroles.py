@@ -137,7 +137,7 @@ def test_a_hand_that_spells_a_word_that_is_not_french_is_a_lie() -> None:
 
 
 def test_ruling_a_proper_noun_is_no_word_in_the_bluff_game() -> None:
-    """ "Un mot de son choix": LYON is spelled by the hand, but a town is no word here
+    """The rules: "un mot de son choix": LYON is spelled by the hand, but a town is no word here
     (the dice game's rules say "y compris les noms propres"; these rules do not)."""
     game = new_game()
     game.apply(WordAnnounced("Bruno", "Lyon"))

@@ -112,8 +112,9 @@ def test_the_bonus_breaks_a_tie_before_the_solutions() -> None:
 
 
 def test_ruling_the_enigmas_stopped_early_count_the_first_6_8_or_10() -> None:
-    """ "Si les 12 énigmes ne sont pas terminées, seuls les points des 6, 8, ou 10 premières
-    seront comptabilisés": time runs out after the 7th, or during the 8th; the first 6 count."""
+    """The rules: "si les 12 énigmes ne sont pas terminées, seuls les points des 6, 8, ou
+    10 premières seront comptabilisés": time runs out after the 7th, or during the 8th;
+    the first 6 count."""
     after_seventh = new_game()
     for _ in range(7):
         play_enigma(after_seventh)
@@ -642,9 +643,9 @@ def grandes_pyramides() -> tuple[PyramideGame, FakeClock]:
 
 
 def test_ruling_an_arbitration_after_the_pyramid_keeps_the_expressions_found_before() -> None:
-    """ "Si l'un des adversaires pense que Dico a fait une proposition interdite, il attend
-    la fin de la Pyramide et demande un arbitrage": upheld, the pyramid stops there, and
-    only "les points des expressions précédemment trouvées" count."""
+    """The rules: "si l'un des adversaires pense que Dico a fait une proposition interdite,
+    il attend la fin de la Pyramide et demande un arbitrage": upheld, the pyramid stops
+    there, and only "les points des expressions précédemment trouvées" count."""
     game, clock = grandes_pyramides()
     game.apply(ClockStarted(clock()))
     for _ in range(5):

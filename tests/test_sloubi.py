@@ -146,7 +146,7 @@ def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: Eve
 
 
 def test_ruling_the_buzzer_cannot_stop_the_song_before_it_starts() -> None:
-    """ "Quand vous êtes prêts il commence": a "Sloubi !" before "Sloubi 1" is no stop."""
+    """The rules: "quand vous êtes prêts il commence": a "Sloubi !" before "Sloubi 1" is no stop."""
     game = singing()  # "Sloubi 1" at 100.0
     with pytest.raises(SloubiError, match="avant « Sloubi 1 »"):
         game.apply(SloubiStopped(at=99.0))
