@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from bench.boxes_moves import ENGINES, play
 
 #: Examples and events a game, per engine: a few seconds each on a Raspberry Pi-class core.
-BUDGET = {"dice": (150, 40), "paroles": (150, 40), "pyramide": (150, 150), "sloubi": (300, 60)}
+BUDGET = {"dice": (200, 40), "paroles": (200, 30), "pyramide": (200, 150), "sloubi": (300, 60)}
 
 
 @pytest.mark.parametrize("engine", list(ENGINES))
