@@ -26,8 +26,9 @@ Choices where the rules are silent:
 - A roll on which nobody announces anything is passed by the referee (:class:`RollPassed`),
   for no points.
 - The variant is set before the first roll by :class:`LevelsChosen`: the players it names
-  are "easy" (the vowel and two of the three consonants), the others "hard" (the three
-  consonants); a joker face lets an easy player choose the vowel (Y included).
+  are "easy" (the vowel and two of the three consonants, or the three consonants), the
+  others "hard" (the three consonants); a joker face lets an easy player choose the vowel
+  (Y included).
 - The tie roll-off is a normal round among the tied players only (the others neither
   announce nor score); it is repeated until one of them leads.
 """
@@ -41,6 +42,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
+from engine.transaction import Transactional, instant
 from solver.lexicon import normalise
 from solver.words import (
     CONSONANTS,
@@ -216,10 +218,16 @@ class DiceRound:
         return all(found.impossible for found in self.shortest.values())
 
 
-class DiceGame:
-    """A game of "Le mot le plus court": build it from its ``GameStarted(rules="dice")``."""
+class DiceGame(Transactional):
+    """A game of "Le mot le plus court": build it from its ``GameStarted(rules="dice")``.
+
+    :meth:`apply` is a transaction (:class:`engine.transaction.Transactional`): a refused
+    event leaves the game exactly as it was."""
+
+    refusal = DiceError
 
     def __init__(self, start: GameStarted) -> None:
+        self.check_start(start)
         players = tuple(p.strip() for p in start.players)
         if len(players) < 2 or len(set(players)) != len(players) or not all(players):
             raise DiceError("il faut au moins deux joueurs aux noms différents")
@@ -266,15 +274,17 @@ class DiceGame:
 
     def count_shown(self, now: float) -> int | None:
         """The number being counted aloud at ``now`` (0 is STOP), None when nobody counts."""
+        now = instant(now, DiceError)
         current = self.current
         if current is None or current.counting is None or current.stopped:
             return None
         counting = current.counting
         elapsed = math.floor((now - counting.at) / COUNT)
-        return max(0, counting.counts_from - elapsed)
+        return max(0, counting.counts_from - max(0, elapsed))
 
     def due(self, now: float) -> CountdownStopped | None:
         """The STOP the clock owes at ``now``, at its exact instant, or None."""
+        now = instant(now, DiceError)
         current = self.current
         if self.phase is not Phase.COUNTING or current is None or current.counting is None:
             return None
@@ -286,8 +296,7 @@ class DiceGame:
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, event: Event) -> None:
-        """Check ``event`` against the rules and apply it, or raise :class:`DiceError`."""
+    def _apply(self, event: Event) -> None:
         current = self.current
         if current is None:
             raise DiceError("la partie est terminée")
@@ -394,9 +403,12 @@ class DiceGame:
             self._settle(current, dict.fromkeys(others, counting.letters))
 
     def judge(self, current: DiceRound, player: str, word: str) -> WordVerdict:
-        """A word checked by the player's own rule (the three consonants, or the easy one)."""
-        if self.level(player) != EASY or current.vowel is None:
-            return validate(word, current.consonants, "dice")
+        """A word checked by the player's own rule: the three consonants, or for an easy
+        player the three consonants or else the vowel and two of them ("pourront": easy
+        players may take the easier rule, they are not bound to it)."""
+        three = validate(word, current.consonants, "dice")
+        if three.valid or self.level(player) != EASY or current.vowel is None:
+            return three
         vowels = JOKER_VOWELS if current.vowel == "*" else current.vowel
         c = current.consonants
         pairs = (c[0] + c[1], c[0] + c[2], c[1] + c[2])
@@ -408,7 +420,7 @@ class DiceGame:
         if not verdict.valid:
             return verdict
         held = "la voyelle" if current.vowel != "*" else "une voyelle"
-        reason = f"il faut {held} et deux des trois consonnes"
+        reason = f"il faut {held} et deux des trois consonnes, ou les trois consonnes"
         return WordVerdict(verdict.word, False, reason, verdict.display)
 
     # --- the end of a roll, of the game -----------------------------------------------

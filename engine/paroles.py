@@ -32,6 +32,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
+from engine.transaction import Transactional
 from solver.lexicon import ALPHABET, is_plain, normalise
 from solver.words import JOKERS, HandCheck, InvalidLetters, check_draw, check_hand
 
@@ -187,10 +188,16 @@ class Hand:
     """Whether the last announcement was answered (accepted); False while it waits."""
 
 
-class ParolesGame:
-    """A game of "Les paroles s'envolent": build it from ``GameStarted(rules="paroles")``."""
+class ParolesGame(Transactional):
+    """A game of "Les paroles s'envolent": build it from ``GameStarted(rules="paroles")``.
+
+    :meth:`apply` is a transaction (:class:`engine.transaction.Transactional`): a refused
+    event leaves the game exactly as it was."""
+
+    refusal = ParolesError
 
     def __init__(self, start: GameStarted) -> None:
+        self.check_start(start)
         players = tuple(p.strip() for p in start.players)
         if len(players) < 2 or len(set(players)) != len(players) or not all(players):
             raise ParolesError("il faut au moins deux joueurs aux noms différents")
@@ -245,8 +252,7 @@ class ParolesGame:
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, event: Event) -> None:
-        """Check ``event`` against the rules and apply it, or raise :class:`ParolesError`."""
+    def _apply(self, event: Event) -> None:
         phase = self.phase
         if phase is Phase.OVER:
             raise ParolesError("la partie est terminée")

@@ -15,7 +15,9 @@ sheet. The four phases are played in order:
    bid lower and take the name (one bid per team). Found: 1 point, the team keeps the hand;
    not found: the point goes to the other team, which takes the hand.
 4. Grandes Pyramides: each team has 1 min 10 s for 6 expressions, in order; each found is a
-   point. If Dico says a word to guess, the pyramid stops there.
+   point. If Dico says a word to guess, the pyramid stops there. An opponent who thinks Dico
+   made a forbidden proposal waits for the pyramid's end and asks for an arbitration
+   (:class:`PyramidArbitrated`): upheld, only the expressions found before it count.
 
 Ties are broken by the bonus points, then the solution points.
 
@@ -34,8 +36,10 @@ Choices where the rules are silent:
   Points are always credited to players: an énigme to its Dico and Syno, a team's point
   to both its players, so the score sheet has one line a player in both formulas, and
   its ties are broken the same way.
-- The referee may stop the Énigmes after 6, 8 or 10 (:class:`EnigmasStopped`), and only
-  the énigmes played count, as the rules say.
+- The referee may stop the Énigmes at any moment, when time runs out
+  (:class:`EnigmasStopped`, even during an énigme); "seuls les points des 6, 8 ou 10
+  premières" count: the first 10, 8 or 6, the most of these the table finished. With fewer
+  than 6 finished the Énigmes count nothing, as a team phase left unfinished is cancelled.
 - Énigmes: a bid leaves at least one brick for each word still to come; bricks bid but
   not spent (the word found earlier) go back to the stock, so the bonus is 13 minus the
   bricks spent. An error loses the word and every brick bid on it. The 5 minutes are an
@@ -49,6 +53,10 @@ Choices where the rules are silent:
 - Grandes Pyramides: the first team plays first.
 - A team phase left unfinished scores nothing (the rules cancel it); the game is over when
   the second team's pyramid ends.
+- An arbitration is asked for once the pyramid has ended and before the next one starts (for
+  the second pyramid, after the game's end): the referee names the expression during which
+  the proposal was made; upheld, the pyramid counts as stopped there, as when Dico says a
+  word. Several may be asked for; the earliest upheld one counts.
 """
 
 from __future__ import annotations
@@ -59,6 +67,7 @@ from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
 from engine.pyramide_seats import Teams, doublette_seating, individuel_seating
+from engine.transaction import Transactional, instant
 
 #: The Individuel formula's rule set; ``"pyramide"`` is the Doublette.
 INDIVIDUEL = "pyramide-individuel"
@@ -133,7 +142,8 @@ class SolutionGiven(Event):
 
 @dataclass(frozen=True)
 class EnigmasStopped(Event):
-    """The referee ends the Énigmes after 6, 8 or 10 of them."""
+    """The referee ends the Énigmes before the 12th (time is up): only the first 6, 8 or 10
+    count."""
 
     kind: ClassVar[str] = "pyramide_enigmas_stopped"
 
@@ -163,6 +173,16 @@ class PyramidEnded(Event):
     word_said: bool = False
 
 
+@dataclass(frozen=True)
+class PyramidArbitrated(Event):
+    """Grandes Pyramides, after a pyramid: the referee's verdict on a proposal of Dico an
+    opponent contested, made during the ``expression``-th expression (1-based)."""
+
+    kind: ClassVar[str] = "pyramide_arbitrated"
+    expression: int
+    forbidden: bool
+
+
 for _event in (
     BricksBid,
     NameBid,
@@ -173,6 +193,7 @@ for _event in (
     ClockStarted,
     ExpressionFound,
     PyramidEnded,
+    PyramidArbitrated,
 ):
     register_event(_event)
 
@@ -279,6 +300,19 @@ class Pyramid:
     found: int = 0
     ended: float | None = None
     word_said: bool = False
+    arbitrations: list[tuple[int, bool]] = field(default_factory=list)
+    """(expression, forbidden) of each arbitration asked for after the pyramid."""
+
+    @property
+    def played(self) -> int:
+        """Expressions Dico played: those found, and the one the pyramid stopped in."""
+        return min(PYRAMID_EXPRESSIONS, self.found + 1)
+
+    @property
+    def points(self) -> int:
+        """The expressions found before the first forbidden proposal, if one was upheld."""
+        faults = [expression for expression, forbidden in self.arbitrations if forbidden]
+        return min([self.found, *(expression - 1 for expression in faults)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,11 +332,17 @@ class SheetLine:
         return self.enigmes + self.ping_pong + self.noms_propres + self.grandes_pyramides
 
 
-class PyramideGame:
+class PyramideGame(Transactional):
     """A game of Pyramide: build it from ``GameStarted(rules="pyramide")`` with 4 players
-    in two doublettes, or ``GameStarted(rules="pyramide-individuel")`` with 4 or 3 players."""
+    in two doublettes, or ``GameStarted(rules="pyramide-individuel")`` with 4 or 3 players.
+
+    :meth:`apply` is a transaction (:class:`engine.transaction.Transactional`): a refused
+    event leaves the game exactly as it was."""
+
+    refusal = PyramideError
 
     def __init__(self, start: GameStarted) -> None:
+        self.check_start(start)
         players = tuple(p.strip() for p in start.players)
         individuel = start.rules == INDIVIDUEL
         sizes = (3, 4) if individuel else (4,)
@@ -319,6 +359,7 @@ class PyramideGame:
         self.enigma_order = list(self.seating.enigmas)
         self.enigmas: list[Enigma] = [Enigma(*self.enigma_order[0])]
         self.enigmas_stopped = False
+        """Whether the referee stopped the Énigmes before the 12th."""
         self.ping_pong: list[TeamWord] = []
         self.ping_pong_clock: float | None = None
         """When the current Ping-Pong brick's time started."""
@@ -356,6 +397,15 @@ class PyramideGame:
         if phase is Phase.GRANDES_PYRAMIDES:
             return self.pyramids[-1] if self.pyramids else None
         return None
+
+    @property
+    def enigmas_counted(self) -> int:
+        """How many énigmes count, from the first: those finished, or once the referee
+        stopped the Énigmes, the first 10, 8 or 6 (the most the table finished), else none."""
+        finished = sum(enigma.done for enigma in self.enigmas)
+        if not self.enigmas_stopped:
+            return finished
+        return max((n for n in ENIGMAS_MAY_STOP_AFTER if n <= finished), default=0)
 
     @property
     def _enigmes_done(self) -> bool:
@@ -396,6 +446,7 @@ class PyramideGame:
 
     def remaining(self, now: float) -> float | None:
         """Seconds left on the running clock (a Ping-Pong brick, a pyramid), else None."""
+        now = instant(now, PyramideError)
         phase = self.phase
         if phase is Phase.PING_PONG and self.ping_pong_clock is not None:
             return max(0.0, self.ping_pong_clock + PING_PONG_BRICK_SECONDS - now)
@@ -420,7 +471,7 @@ class PyramideGame:
     def sheet(self) -> dict[str, SheetLine]:
         """Every player's line: points per phase, bonus and solutions (for ties)."""
         columns = {p: [0, 0, 0, 0, 0, 0] for p in self.players}
-        for enigma in self.enigmas:
+        for enigma in self.enigmas[: self.enigmas_counted]:
             if not enigma.done:
                 continue
             for player in (enigma.dico, enigma.syno):
@@ -441,7 +492,7 @@ class PyramideGame:
         if phase is Phase.OVER:
             for pyramid in self.pyramids:
                 for player in seating.grandes_pyramides[pyramid.team]:
-                    columns[player][3] += pyramid.found
+                    columns[player][3] += pyramid.points
         return {p: SheetLine(*c) for p, c in columns.items()}
 
     @property
@@ -458,9 +509,11 @@ class PyramideGame:
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, event: Event) -> None:
-        """Check ``event`` against the rules and apply it, or raise :class:`PyramideError`."""
+    def _apply(self, event: Event) -> None:
         phase = self.phase
+        if phase is Phase.OVER and isinstance(event, PyramidArbitrated):
+            self._arbitrated(event)  # the second pyramid's, after the game's end
+            return
         if phase is Phase.OVER:
             raise PyramideError("la partie est terminée")
         if isinstance(event, BrickPlayed) and event.outcome not in OUTCOMES:
@@ -480,11 +533,9 @@ class PyramideGame:
         enigma = self.enigmas[-1]
         word = enigma.words[-1] if enigma.words else None
         if isinstance(event, EnigmasStopped):
-            played = sum(e.done for e in self.enigmas)
-            if enigma.words or played not in ENIGMAS_MAY_STOP_AFTER:
-                raise PyramideError("on n'arrête les énigmes qu'après la 6e, la 8e ou la 10e")
             self.enigmas_stopped = True
-            self.enigmas.pop()  # the next one, not begun
+            if not enigma.words:
+                self.enigmas.pop()  # the next one, not begun (one in play stays on the sheet)
         elif isinstance(event, BricksBid):
             if word is not None and not word.done:
                 raise PyramideError("le mot en cours n'est pas fini")
@@ -523,6 +574,8 @@ class PyramideGame:
             raise PyramideError(_UNEXPECTED.format(phase="du Ping-Pong", kind=event.kind))
         if not self.ping_pong:
             raise PyramideError("le Ping-Pong commence avec l'horloge")
+        if self.ping_pong_clock is not None and event.at < self.ping_pong_clock:
+            raise PyramideError(_BEFORE)
         word = self.ping_pong[-1]
         team = word.turn
         word.bricks.append((team, event.outcome))
@@ -560,6 +613,9 @@ class PyramideGame:
             open_word = None
         if open_word is None or open_word < 0 or event.word - 1 != open_word:
             raise PyramideError("une erreur se rectifie avant que le mot suivant commence")
+        clock = self.ping_pong_clock
+        if self.phase is Phase.PING_PONG and clock is not None and event.at < clock:
+            raise PyramideError(_BEFORE)
         word = words[open_word]
         if not 1 <= event.brick <= len(word.bricks):
             raise PyramideError(f"briques jouées sur ce mot : {len(word.bricks)}")
@@ -611,10 +667,17 @@ class PyramideGame:
         if isinstance(event, ClockStarted):
             if pyramid is not None and pyramid.ended is None:
                 raise PyramideError("une Grande Pyramide est déjà en cours")
+            if pyramid is not None and pyramid.ended is not None and event.at < pyramid.ended:
+                raise PyramideError(_BEFORE)
             self.pyramids.append(Pyramid(team=len(self.pyramids) + 1, started=event.at))
+            return
+        if isinstance(event, PyramidArbitrated):
+            self._arbitrated(event)
             return
         if pyramid is None or pyramid.started is None or pyramid.ended is not None:
             raise PyramideError("la Grande Pyramide commence avec l'horloge")
+        if isinstance(event, ExpressionFound | PyramidEnded) and event.at < pyramid.started:
+            raise PyramideError(_BEFORE)
         if isinstance(event, ExpressionFound):
             if event.at > pyramid.started + PYRAMID_SECONDS:
                 raise PyramideError("trop tard : le temps est écoulé")
@@ -629,5 +692,17 @@ class PyramideGame:
         else:
             raise PyramideError(_UNEXPECTED.format(phase="des Grandes Pyramides", kind=event.kind))
 
+    def _arbitrated(self, event: PyramidArbitrated) -> None:
+        """An arbitration asked for at the end of a pyramid, before the next one starts."""
+        pyramid = self.pyramids[-1] if self.pyramids else None
+        if pyramid is None or pyramid.ended is None:
+            raise PyramideError("l'arbitrage se demande à la fin de la Grande Pyramide")
+        if not 1 <= event.expression <= pyramid.played:
+            raise PyramideError(
+                f"la Grande Pyramide s'est jouée sur les expressions 1 à {pyramid.played}"
+            )
+        pyramid.arbitrations.append((event.expression, event.forbidden))
 
+
+_BEFORE = "un instant ne peut précéder celui où l'horloge est partie"
 _UNEXPECTED = "événement inattendu pendant l'épreuve {phase} : {kind}"

@@ -10,7 +10,9 @@ win.
 
 Choices (the rules say nothing of them): the beat is 0.25 s, the game has 3 rounds; the
 children's version is its own rule set, ``rules="sloubi-enfants"``, so that a saved game
-remembers it: its totals must lie between 16 and 116.
+remembers it: its totals must lie between 16 and 116. The buzzer cannot stop the song
+before "Sloubi 1" (an instant before the song's start is refused). ``docs/rulings.md``
+quotes the rules' words for each choice.
 Like the DCDL game, this is a state machine fed with events that carry outcomes (the dice
 totals, the instants), so a saved game replays exactly.
 """
@@ -24,6 +26,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from engine.events import Event, GameStarted, RefusedEvent, register_event
+from engine.transaction import Transactional, instant
 
 BEAT = 0.25
 ROUNDS = 3
@@ -81,7 +84,12 @@ def count_at(started: float, now: float, beat: float = BEAT) -> int:
 
     >>> count_at(10.0, 10.0), count_at(10.0, 10.26)
     (1, 2)
+    >>> count_at(10.0, float("nan"))
+    Traceback (most recent call last):
+    ...
+    engine.sloubi.SloubiError: instant invalide : nan
     """
+    started, now = instant(started, SloubiError), instant(now, SloubiError)
     return 1 + math.floor((now - started) / beat)
 
 
@@ -112,10 +120,16 @@ class SloubiRound:
         return self.winner is not None and self.stopped_at == self.totals[self.winner]
 
 
-class SloubiGame:
-    """A game of Sloubi: build it from its :class:`GameStarted` (``rules="sloubi"``)."""
+class SloubiGame(Transactional):
+    """A game of Sloubi: build it from its :class:`GameStarted` (``rules="sloubi"``).
+
+    :meth:`apply` is a transaction (:class:`engine.transaction.Transactional`): a refused
+    event leaves the game exactly as it was."""
+
+    refusal = SloubiError
 
     def __init__(self, start: GameStarted) -> None:
+        self.check_start(start)
         players = tuple(start.players)
         if len(players) < 2 or len(set(players)) != len(players) or not all(players):
             raise SloubiError("il faut au moins deux joueurs aux noms différents")
@@ -156,7 +170,7 @@ class SloubiGame:
         scores = self.scores
         return sorted(self.players, key=lambda p: -scores[p])
 
-    def apply(self, event: Event) -> None:
+    def _apply(self, event: Event) -> None:
         current = self.current
         if current is None:
             raise SloubiError("la partie est terminée")
@@ -169,6 +183,8 @@ class SloubiGame:
         elif isinstance(event, SloubiStopped):
             if current.started is None or current.stopped_at is not None:
                 raise SloubiError("le Sloubi n'a pas commencé")
+            if event.at < current.started:
+                raise SloubiError("« Sloubi » ne peut se dire avant « Sloubi 1 »")
             current.stopped_at = count_at(current.started, event.at)
             if len(self.rounds) < ROUNDS:
                 self.rounds.append(self._new_round())

@@ -3,8 +3,8 @@
 - "Le mot le plus long" (dcdl): every accepted word of the best length a draw of up to ten
   tiles allows (each tile used once), and those of the next length down.
 - "Le mot le plus court" (the dice game): every word of the shortest length holding the
-  three rolled consonants; with the vowel die, an "easy" player's word holds the vowel and
-  two of the three consonants.
+  three rolled consonants; with the vowel die, an "easy" player's word may instead hold the
+  vowel and two of the three consonants.
 - "Les paroles s'envolent": whether a hand of cards (jokers ``?`` or ``*`` included) spells
   a word, and the longest word it allows.
 - A player's answer: in the game's word list and made from the draw, else a French reason.
@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import combinations, combinations_with_replacement
+from operator import attrgetter
+from typing import Any, Self
 
 from solver.accents import accent_fault, accented_display
 from solver.lexicon import ALPHABET, Lexicon, check_rules, is_plain, lexicon, normalise, refusal
@@ -43,6 +45,27 @@ MAX_JOKERS = 2
 MIN_LENGTH = {"dcdl": 2, "dice": 1, "paroles": 1}
 
 _NUMBERS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
+
+
+class Answer:
+    """Base of the solvers' answers, immutable all the way down (frozen, tuples and strings).
+
+    The engines snapshot their state, answers included, with :mod:`pickle` before each
+    event (:mod:`engine.transaction`): an answer pickles as its class and its fields, twice
+    as fast as through the generic ``__getstate__`` of a frozen dataclass with slots."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[Self], tuple[Any, ...]]:
+        cls = type(self)
+        getter = _FIELDS.get(cls)
+        if getter is None:  # all the fields at once, in C (an answer has three or more)
+            first, *rest = (field.name for field in fields(cls))  # type: ignore[arg-type]
+            getter = _FIELDS[cls] = attrgetter(first, *rest)
+        return cls, getter(self)
+
+
+_FIELDS: dict[type[Answer], attrgetter[tuple[Any, ...]]] = {}
 
 
 class InvalidLetters(ValueError):
@@ -94,7 +117,7 @@ def check_draw(letters: str, rules: str = "dcdl") -> Draw:
 
 
 @dataclass(frozen=True, slots=True)
-class WordVerdict:
+class WordVerdict(Answer):
     """Whether a player's word stands, and if not, why (in French)."""
 
     #: The word in normalised spelling (A-Z).
@@ -191,7 +214,7 @@ def validate(
 
 
 @dataclass(frozen=True, slots=True)
-class LongestWords:
+class LongestWords(Answer):
     """The longest words a draw allows, and those of the next length down."""
 
     letters: str
@@ -261,7 +284,7 @@ def longest(letters: str, rules: str = "dcdl") -> LongestWords:
 
 
 @dataclass(frozen=True, slots=True)
-class ShortestWords:
+class ShortestWords(Answer):
     """The shortest words a roll of the dice game asks for."""
 
     consonants: tuple[str, ...]
@@ -320,11 +343,15 @@ def _requirements(
 
     A consonant rolled twice must appear twice: each die asks for its own letter, and the
     rule's "the same consonant may appear several times" is about the word, not the dice.
+    An easy player "pourra" (may) use the vowel and two of the three consonants: the three
+    consonants, the hard players' rule, are theirs too (``docs/rulings.md``).
     """
+    everyone = Counter(consonants)
     if player != "easy":
-        return [Counter(consonants)]
+        return [everyone]
     vowels = JOKER_VOWELS if vowel == "*" else str(vowel)
-    return [Counter((v, *pair)) for v in vowels for pair in combinations(consonants, 2)]
+    pairs = [Counter((v, *pair)) for v in vowels for pair in combinations(consonants, 2)]
+    return [everyone, *pairs]
 
 
 def shortest_with(
@@ -362,7 +389,7 @@ def shortest_with(
 
 
 @dataclass(frozen=True, slots=True)
-class HandCheck:
+class HandCheck(Answer):
     """ "Menteur !": whether a hand spells the announced word, and what it could have said."""
 
     cards: str

@@ -19,7 +19,7 @@ from engine.dice import (
     RollPassed,
     WordGiven,
 )
-from engine.events import GameStarted
+from engine.events import Event, GameStarted
 from engine.session import Session
 from engine.store import Store
 
@@ -132,6 +132,17 @@ def test_a_refused_word_gives_the_announced_points_to_every_other_player(
     assert table.game.scores == {"Ana": 4, "Bruno": 4, "Chloé": 0}
 
 
+def test_ruling_a_consonant_rolled_twice_must_appear_twice_in_the_word() -> None:
+    """S, S and P: "au moins les 3 consonnes sorties aux dés" are S, S and P. SPA holds
+    only one S and gives the others 3 points; SPAS scores 4."""
+    table = Table()
+    table.play("SSP", "Ana", 3, "spa")
+    verdict = table.game.rounds[0].verdict
+    assert verdict is not None and verdict.reason == "il manque un S"
+    table.play("PSS", "Bruno", 4, "spas")
+    assert table.game.scores == {"Ana": 0, "Bruno": 7, "Chloé": 3}
+
+
 def test_impossible_uninterrupted_is_worth_3_points_and_the_device_says_it_was_right() -> None:
     table = Table()
     table.roll("XWK")
@@ -224,9 +235,24 @@ def test_an_easy_player_s_word_must_hold_the_vowel() -> None:
     table.roll("TRS", "O")
     table.say("Ana", 4, "tire")
     verdict = table.game.rounds[0].verdict
+    assert verdict is not None
     assert (
-        verdict is not None and verdict.reason == "il faut la voyelle et deux des trois consonnes"
+        verdict.reason == "il faut la voyelle et deux des trois consonnes, ou les trois consonnes"
     )
+
+
+def test_ruling_an_easy_player_may_give_a_word_with_the_three_consonants_and_no_vowel() -> None:
+    """The rules: "pourront chercher un mot comportant la voyelle et au moins deux des trois
+    consonnes": a may, not a must. TRÈS holds T, R and S and no O: Ana scores it."""
+    table = Table()
+    table.game.apply(LevelsChosen(easy=("Ana",)))
+    table.roll("TRS", "O")
+    table.say("Ana", 4, "très")
+    assert table.game.scores == {"Ana": 4, "Bruno": 0, "Chloé": 0}
+    table.roll("FFP", "E")
+    assert table.game.rounds[1].shortest["easy"].words == ("PFF",)  # shorter than any E word
+    table.say("Ana", 3, "pff")
+    assert table.game.scores["Ana"] == 7
 
 
 def test_the_joker_face_lets_an_easy_player_choose_the_vowel() -> None:
@@ -317,3 +343,58 @@ def test_a_dice_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -> No
     resumed.do(WordGiven("Chloé", "rat"))
     again = Session.resume(store, session.game_id, clock=clock).game
     assert isinstance(again, DiceGame) and again.scores == {"Ana": 0, "Bruno": 0, "Chloé": 3}
+
+
+NOT_NUMBERS = [float("nan"), float("inf"), float("-inf")]
+
+
+def test_a_time_that_is_no_number_is_refused_in_french_and_changes_nothing() -> None:
+    table = Table()
+    table.roll("TRS")
+    table.announce("Ana", 6)
+    before = table.game.state()
+    for at in NOT_NUMBERS:
+        with pytest.raises(DiceError, match="nombre non fini"):
+            table.game.apply(LettersAnnounced("Bruno", 5, at))
+        with pytest.raises(DiceError, match="nombre non fini"):
+            table.game.apply(CountdownStopped(at))
+        with pytest.raises(DiceError, match="instant invalide"):
+            table.game.count_shown(at)
+        with pytest.raises(DiceError, match="instant invalide"):
+            table.game.due(at)
+    assert table.game.state() == before
+
+
+SOON = 1_000_001.0  # a second into the countdown of the table below
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        LettersAnnounced("Bruno", True, SOON),  # type: ignore[arg-type]
+        LettersAnnounced("Bruno", 5.0, SOON),  # type: ignore[arg-type]
+        LettersAnnounced("Bruno", "5", SOON),  # type: ignore[arg-type]
+        LettersAnnounced(("Bruno",), 5, SOON),  # type: ignore[arg-type]
+        LettersAnnounced("Bruno", 10**5000, SOON),
+        ImpossibleAnnounced("Bruno", "tout de suite"),  # type: ignore[arg-type]
+        WordGiven("Ana", None),  # type: ignore[arg-type]
+        WordGiven("Ana", "\ud800"),
+        WordGiven("Ana", "A" * 100_000),
+        DiceRolled(["T", "R", "S"]),  # type: ignore[arg-type]
+        DiceRolled("TRS", 1),  # type: ignore[arg-type]
+        LevelsChosen("Ana"),  # type: ignore[arg-type]
+        LevelsChosen(["Ana"]),  # type: ignore[arg-type]
+    ],
+    ids=lambda event: type(event).__name__,
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: Event) -> None:
+    table = Table()
+    if not isinstance(event, LevelsChosen | DiceRolled):
+        table.roll("TRS")
+        table.announce("Ana", 6)
+    if isinstance(event, WordGiven):
+        table.wait(6)
+    before = table.game.state()
+    with pytest.raises(DiceError, match="mal formé"):
+        table.game.apply(event)
+    assert table.game.state() == before

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.events import GameStarted
+from engine.events import Event, GameStarted
 from engine.paroles import (
     FRENCH_TILES,
     AnnouncementAccepted,
@@ -136,6 +136,16 @@ def test_a_hand_that_spells_a_word_that_is_not_french_is_a_lie() -> None:
     assert game.scores["Chloé"] == 4
 
 
+def test_ruling_a_proper_noun_is_no_word_in_the_bluff_game() -> None:
+    """The rules: "un mot de son choix": LYON is spelled by the hand, but a town is no word here
+    (the dice game's rules say "y compris les noms propres"; these rules do not)."""
+    game = new_game()
+    game.apply(WordAnnounced("Bruno", "Lyon"))
+    call_liar(game, "Chloé", "LYONE")
+    assert game.calls[-1].check.verdict.reason == "nom propre"
+    assert game.scores == {"Ana": 0, "Bruno": 0, "Chloé": 4}
+
+
 def test_a_joker_stands_for_any_letter() -> None:
     game = new_game()
     game.apply(WordAnnounced("Bruno", "loup"))
@@ -218,3 +228,30 @@ def test_a_bluff_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -> N
     resumed.do(HandRevealed("CHATEN"))
     again = Session.resume(store, session.game_id).game
     assert isinstance(again, ParolesGame) and again.scores["Chloé"] == 6
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        WordAnnounced("Bruno", 1234),  # type: ignore[arg-type]
+        WordAnnounced("Bruno", ["C", "H", "A", "T"]),  # type: ignore[arg-type]
+        WordAnnounced(None, "chat"),  # type: ignore[arg-type]
+        WordAnnounced("Bruno", "\udcff"),
+        FirstCardsDrawn(None),  # type: ignore[arg-type]
+        HandRevealed(("C", "H", "A", "T", "S")),  # type: ignore[arg-type]
+        LiarCalled(3),  # type: ignore[arg-type]
+    ],
+    ids=lambda event: type(event).__name__,
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: Event) -> None:
+    game = ParolesGame(GameStarted("paroles", PLAYERS, seed=1))
+    if not isinstance(event, FirstCardsDrawn):
+        game.apply(FirstCardsDrawn("MBT"))
+    if isinstance(event, LiarCalled | HandRevealed):
+        game.apply(WordAnnounced("Bruno", "chat"))
+    if isinstance(event, HandRevealed):
+        game.apply(LiarCalled("Chloé"))
+    before = game.state()
+    with pytest.raises(ParolesError, match="mal formé"):
+        game.apply(event)
+    assert game.state() == before

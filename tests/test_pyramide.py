@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from fakeclock import FakeClock
 
-from engine.events import GameStarted
+from engine.events import Event, GameStarted
 from engine.pyramide import (
     BrickPlayed,
     BricksBid,
@@ -17,6 +17,7 @@ from engine.pyramide import (
     ExpressionFound,
     NameBid,
     Phase,
+    PyramidArbitrated,
     PyramideError,
     PyramideGame,
     PyramidEnded,
@@ -110,17 +111,43 @@ def test_the_bonus_breaks_a_tie_before_the_solutions() -> None:
     assert game.ranking()[:2] == ["Ana", "Bruno"]
 
 
-def test_the_enigmas_may_stop_after_6_8_or_10_and_only_those_played_count() -> None:
+def test_ruling_the_enigmas_stopped_early_count_the_first_6_8_or_10() -> None:
+    """The rules: "si les 12 énigmes ne sont pas terminées, seuls les points des 6, 8, ou
+    10 premières seront comptabilisés": time runs out after the 7th, or during the 8th;
+    the first 6 count."""
+    after_seventh = new_game()
+    for _ in range(7):
+        play_enigma(after_seventh)
+    after_seventh.apply(EnigmasStopped())
+    assert after_seventh.phase is Phase.PING_PONG and len(after_seventh.enigmas) == 7
+    assert after_seventh.enigmas_counted == 6
+    # each player was Dico or Syno in three of the first six énigmes, 14 points each
+    assert after_seventh.scores == dict.fromkeys(PLAYERS, 3 * 14)
+    during_eighth = new_game()
+    for _ in range(7):
+        play_enigma(during_eighth)
+    during_eighth.apply(BricksBid(2))
+    brick(during_eighth, "found")
+    during_eighth.apply(EnigmasStopped())
+    assert during_eighth.phase is Phase.PING_PONG and len(during_eighth.enigmas) == 8
+    assert during_eighth.scores == after_seventh.scores
+    ninth = new_game()
+    for _ in range(9):
+        play_enigma(ninth)
+    ninth.apply(EnigmasStopped())
+    assert ninth.enigmas_counted == 8
+    assert ninth.scores == dict.fromkeys(PLAYERS, 4 * 14)
+
+
+def test_ruling_enigmas_stopped_before_the_sixth_count_nothing() -> None:
+    """Not even 6 énigmes finished: none of "les 6, 8 ou 10 premières" exists, and an
+    unfinished phase is cancelled ("non terminée dans sa totalité est annulée")."""
     game = new_game()
     for _ in range(5):
         play_enigma(game)
-    with pytest.raises(PyramideError, match="6e"):
-        game.apply(EnigmasStopped())
-    play_enigma(game)
     game.apply(EnigmasStopped())
-    assert game.phase is Phase.PING_PONG and len(game.enigmas) == 6
-    # each player was Dico or Syno in three énigmes of 14 points
-    assert game.scores == dict.fromkeys(PLAYERS, 3 * 14)
+    assert game.enigmas_counted == 0 and game.phase is Phase.PING_PONG
+    assert game.scores == dict.fromkeys(PLAYERS, 0)
 
 
 def test_twelve_enigmas_then_the_ping_pong() -> None:
@@ -534,3 +561,111 @@ def test_a_tournament_rotation_keeps_tables_of_three_and_needs_four_tables() -> 
         rotate_tables(["ABCD", "EFGH", "IJKL"])
     with pytest.raises(ValueError, match="la table 3 a 2 joueurs : il en faut 3 ou 4"):
         rotate_tables(["ABCD", "EFGH", "IJ", "MNOP"])
+
+
+def in_ping_pong() -> PyramideGame:
+    game = new_game()
+    to_ping_pong(game)
+    game.apply(ClockStarted(100.0))
+    brick(game, "missed", 110.0)
+    return game
+
+
+@pytest.mark.parametrize("at", [float("nan"), float("inf"), float("-inf")])
+def test_a_time_that_is_no_number_is_refused_in_french_and_changes_nothing(at: float) -> None:
+    game = in_ping_pong()
+    before = game.state()
+    for event in (BrickPlayed("found", at), ErrorNoted(1, 1, at), ClockStarted(at)):
+        with pytest.raises(PyramideError, match="nombre non fini"):
+            game.apply(event)
+    for query in (game.remaining, game.due):
+        with pytest.raises(PyramideError, match="instant invalide"):
+            query(at)
+    assert game.state() == before
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        BrickPlayed("found", "bientôt"),  # type: ignore[arg-type]
+        BrickPlayed(None, 111.0),  # type: ignore[arg-type]
+        ErrorNoted(1.0, 1, 111.0),  # type: ignore[arg-type]
+        ErrorNoted(1, True, 111.0),
+        BricksBid(2.5),  # type: ignore[arg-type]
+        BricksBid(True),
+        SolutionGiven("oui"),  # type: ignore[arg-type]
+        NameBid(1.0, 2),  # type: ignore[arg-type]
+        PyramidEnded(200.0, "oui"),  # type: ignore[arg-type]
+    ],
+    ids=lambda event: type(event).__name__,
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: Event) -> None:
+    game = new_game()
+    if isinstance(event, SolutionGiven):
+        for _ in range(5):
+            game.apply(BricksBid(2))
+            brick(game, "found")
+    if isinstance(event, BrickPlayed | ErrorNoted):
+        game = in_ping_pong()
+    before = game.state()
+    with pytest.raises(PyramideError, match="mal formé"):
+        game.apply(event)
+    assert game.state() == before
+
+
+def test_ruling_no_instant_comes_before_the_clock_it_is_measured_on() -> None:
+    game = in_ping_pong()
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        brick(game, "found", 105.0)  # the brick's clock restarted at 110
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        game.apply(ErrorNoted(1, 1, 109.0))
+    to_grandes_pyramides = new_game()
+    to_ping_pong(to_grandes_pyramides)
+    play_ping_pong(to_grandes_pyramides)
+    play_names(to_grandes_pyramides)
+    to_grandes_pyramides.apply(ClockStarted(500.0))
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        to_grandes_pyramides.apply(ExpressionFound(499.0))
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        to_grandes_pyramides.apply(PyramidEnded(499.0, word_said=True))
+    to_grandes_pyramides.apply(PyramidEnded(520.0, word_said=True))
+    with pytest.raises(PyramideError, match="ne peut précéder"):
+        to_grandes_pyramides.apply(ClockStarted(519.0))
+
+
+def grandes_pyramides() -> tuple[PyramideGame, FakeClock]:
+    clock = FakeClock(0.0)
+    game = new_game()
+    to_ping_pong(game)
+    play_ping_pong(game)
+    play_names(game)
+    return game, clock
+
+
+def test_ruling_an_arbitration_after_the_pyramid_keeps_the_expressions_found_before() -> None:
+    """The rules: "si l'un des adversaires pense que Dico a fait une proposition interdite,
+    il attend la fin de la Pyramide et demande un arbitrage": upheld, the pyramid stops
+    there, and only "les points des expressions précédemment trouvées" count."""
+    game, clock = grandes_pyramides()
+    game.apply(ClockStarted(clock()))
+    for _ in range(5):
+        game.apply(ExpressionFound(clock.advance(10)))
+    with pytest.raises(PyramideError, match="à la fin de la Grande Pyramide"):
+        game.apply(PyramidArbitrated(3, forbidden=True))  # wait for the end
+    game.apply(PyramidEnded(70.0))
+    with pytest.raises(PyramideError, match="expressions 1 à 6"):
+        game.apply(PyramidArbitrated(7, forbidden=True))
+    game.apply(PyramidArbitrated(4, forbidden=False))  # the referee finds nothing wrong
+    game.apply(PyramidArbitrated(3, forbidden=True))  # forbidden, in the 3rd expression
+    assert game.pyramids[0].points == 2
+    game.apply(ClockStarted(clock.advance(30)))
+    with pytest.raises(PyramideError, match="à la fin de la Grande Pyramide"):
+        game.apply(PyramidArbitrated(1, forbidden=True))  # the next pyramid has begun
+    for _ in range(6):
+        game.apply(ExpressionFound(clock.advance(5)))
+    assert game.over
+    game.apply(PyramidArbitrated(6, forbidden=True))  # after the last pyramid, the game over
+    sheet = game.sheet()
+    assert (sheet["Ana"].grandes_pyramides, sheet["Chloé"].grandes_pyramides) == (2, 5)
+    with pytest.raises(PyramideError, match="terminée"):
+        game.apply(ClockStarted(clock.advance(1)))

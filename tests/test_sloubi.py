@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.events import GameStarted
+from engine.events import Event, GameStarted
 from engine.session import Session
 from engine.sloubi import (
     BEAT,
@@ -17,6 +17,7 @@ from engine.sloubi import (
     SloubiGame,
     SloubiStarted,
     SloubiStopped,
+    count_at,
     roll_bucket,
 )
 from engine.store import Store
@@ -101,3 +102,53 @@ def test_a_sloubi_game_is_saved_and_resumed_like_any_other(tmp_path: Path) -> No
     resumed = Session.resume(store, session.game_id)
     assert isinstance(resumed.game, SloubiGame)
     assert resumed.game.current is not None and resumed.game.current.winner == "Karadoc"
+
+
+def singing() -> SloubiGame:
+    game = new_game()
+    game.apply(DiceRolled("Perceval", 20))
+    game.apply(DiceRolled("Karadoc", 10))
+    game.apply(SloubiStarted(at=100.0))
+    return game
+
+
+@pytest.mark.parametrize("at", [float("nan"), float("inf"), float("-inf")])
+def test_a_time_that_is_no_number_is_refused_in_french_and_changes_nothing(at: float) -> None:
+    game = singing()
+    before = game.state()
+    with pytest.raises(SloubiError, match="nombre non fini"):
+        game.apply(SloubiStopped(at))
+    with pytest.raises(SloubiError, match="instant invalide"):
+        count_at(100.0, at)
+    assert game.state() == before
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        DiceRolled("Perceval", 350.5),  # type: ignore[arg-type]
+        DiceRolled("Perceval", "350"),  # type: ignore[arg-type]
+        DiceRolled("Perceval", True),
+        DiceRolled(["Perceval"], 350),  # type: ignore[arg-type]
+        SloubiStarted("maintenant"),  # type: ignore[arg-type]
+    ],
+    ids=lambda event: type(event).__name__,
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: Event) -> None:
+    game = new_game()
+    if isinstance(event, SloubiStarted):
+        game.apply(DiceRolled("Perceval", 20))
+        game.apply(DiceRolled("Karadoc", 10))
+    before = game.state()
+    with pytest.raises(SloubiError, match="mal formé"):
+        game.apply(event)
+    assert game.state() == before
+
+
+def test_ruling_the_buzzer_cannot_stop_the_song_before_it_starts() -> None:
+    """The rules: "quand vous êtes prêts il commence": a "Sloubi !" before "Sloubi 1" is no stop."""
+    game = singing()  # "Sloubi 1" at 100.0
+    with pytest.raises(SloubiError, match="avant « Sloubi 1 »"):
+        game.apply(SloubiStopped(at=99.0))
+    game.apply(SloubiStopped(at=100.0))  # "Sloubi 1": a miss, the score is 20
+    assert game.rounds[0].stopped_at == 1 and not game.rounds[0].sloubi

@@ -179,13 +179,24 @@ def test_some_rolls_are_impossible() -> None:
     assert shortest_with("XWK").words == ()
 
 
-@pytest.mark.parametrize(("roll", "vowel"), [("BCD", "A"), ("XWK", "O"), ("QZJ", "*")])
-def test_an_easy_player_needs_the_vowel_and_two_consonants(roll: str, vowel: str) -> None:
+@pytest.mark.parametrize(
+    ("roll", "vowel"), [("BCD", "A"), ("XWK", "O"), ("QZJ", "*"), ("FFP", "E"), ("HMM", "I")]
+)
+def test_an_easy_player_needs_the_vowel_and_two_consonants_or_the_three(
+    roll: str, vowel: str
+) -> None:
     found = shortest_with(list(roll), vowel, "easy")
     vowels = "AEIOUY" if vowel == "*" else vowel
-    required = [Counter((v, *pair)) for v in vowels for pair in combinations(roll, 2)]
+    required = [Counter(roll)]
+    required += [Counter((v, *pair)) for v in vowels for pair in combinations(roll, 2)]
     length, words = scan_shortest(required)
     assert (found.length, set(found.words)) == (length, words)
+
+
+def test_ruling_an_easy_player_may_give_a_word_with_the_three_consonants_and_no_vowel() -> None:
+    """F F P and the E: PFF holds the three consonants and no E, and is the shortest."""
+    found = shortest_with("FFP", "E", "easy")
+    assert (found.length, found.words) == (3, ("PFF",))
 
 
 def test_a_hard_player_needs_the_three_consonants_whatever_the_vowel() -> None:

@@ -28,7 +28,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="Le mot le plus court : les mots les plus courts contenant trois consonnes",
         description="Les mots les plus courts contenant les trois consonnes des dés (une "
         "consonne sortie deux fois doit y figurer deux fois). Avec le dé voyelle, un joueur "
-        "easy cherche la voyelle et deux des consonnes, un joueur hard les trois consonnes.",
+        "easy cherche la voyelle et deux des consonnes (ou les trois consonnes), un joueur "
+        "hard les trois consonnes.",
     )
     parser.add_argument("consonants", nargs="*", metavar="CONSONNE", help="les trois consonnes")
     parser.add_argument("--vowel", metavar="V", help="la face du dé voyelle (A E I O U ou *)")
