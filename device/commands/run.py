@@ -73,7 +73,10 @@ def _rotation(text: str) -> int:
 
 
 def _speed(text: str) -> float:
-    speed = decimal(text, "--speed")  # digits 0-9 only: "٢" is no speed
+    try:
+        speed = decimal(text, "--speed")  # digits 0-9 only: "٢" is no speed
+    except UsageError:
+        speed = 0.0
     if not 0 < speed <= MAX_SPEED:
         raise UsageError(
             f"--speed « {quoted(text)} » : attendu un nombre positif, au plus {MAX_SPEED:.0f}"
