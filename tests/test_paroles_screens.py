@@ -388,6 +388,9 @@ def test_home_offers_the_bluff_game_with_its_player_count(tmp_path: Path) -> Non
     press(app)
     assert app.scene.name == "paroles-premier"
     assert _game(app).players == ("Joueur 1", "Joueur 2", "Joueur 3")
+    _tap_button(app, "virtual")  # no cards at hand: the referee draws one for each
+    assert "paroles_first_cards" in _saved(app)[-1]
+    assert _game(app).first_cards and len(_game(app).first_cards[0]) == 3
     app.close()
 
 

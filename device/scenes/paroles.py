@@ -680,12 +680,14 @@ class ParolesEndScene(ParolesScene):
         width = (w - 20) // cols
         step = int(h * 0.065)
         top = int(h * 0.22)
-        for place, player in enumerate(ranking, start=1):
+        lines = [f"{place}. {p} : {scores[p]}" for place, p in enumerate(ranking, start=1)]
+        widest = max(theme.font(0.05).size(line)[0] for line in lines)
+        scale = 0.05 * min(1.0, (width - 12) / widest)  # one size for the whole ranking
+        for place, line in enumerate(lines, start=1):
             row, col = divmod(place - 1, cols)
             theme.text(
-                surface, f"{place}. {player} : {scores[player]}", 0.05,
-                ACCENT if place == 1 else TEXT, topleft=(10 + col * width + 4, top + row * step),
-                max_width=width - 12,
+                surface, line, scale, ACCENT if place == 1 else TEXT,
+                topleft=(10 + col * width + 4, top + row * step), max_width=width - 12,
             )  # fmt: skip
         y = top + math.ceil(len(ranking) / cols) * step + int(h * 0.01)
         theme.text(surface, "Feuille de marque", 0.045, MUTED, topleft=(14, y))
