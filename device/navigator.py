@@ -22,12 +22,22 @@ from device.scenes.duel import DuelScene
 from device.scenes.end import EndScene
 from device.scenes.home import HomeScene
 from device.scenes.menu import MenuScene
+from device.scenes.paroles import (
+    ParolesAnnounceScene,
+    ParolesAnswerScene,
+    ParolesEndScene,
+    ParolesFirstScene,
+    ParolesRevealScene,
+    ParolesVerdictScene,
+)
 from device.scenes.result import ResultScene
 from device.scenes.round import RoundScene
 from engine.dice import DiceGame, DiceRound
 from engine.dice import Phase as DicePhase
 from engine.game import Game, Phase, Round
 from engine.games import AnyGame
+from engine.paroles import Hand, ParolesGame
+from engine.paroles import Phase as ParolesPhase
 from engine.rules import RoundKind
 
 WITH_RESULT = (RoundKind.NUMBERS, RoundKind.LETTERS)
@@ -60,7 +70,7 @@ class Navigator:
 
     def done(self) -> None:
         """The screen shown is finished: show the one the game needs now."""
-        if isinstance(self.scene, ResultScene | DiceResultScene):
+        if isinstance(self.scene, ResultScene | DiceResultScene | ParolesVerdictScene):
             self._acknowledged = max(self._acknowledged, self.scene.number)
         self._show(self.screen())
 
@@ -93,6 +103,8 @@ class Navigator:
         game = session.game
         if isinstance(game, DiceGame):
             return self._dice_screen(game)
+        if isinstance(game, ParolesGame):
+            return self._paroles_screen(game)
         if not isinstance(game, Game):
             home = HomeScene(host)
             home.message = "cet écran de jeu arrive bientôt"
@@ -123,6 +135,23 @@ class Navigator:
             return DiceWordScene(host)
         return DiceCountScene(host)
 
+    def _paroles_screen(self, game: ParolesGame) -> Scene:
+        """A "Menteur !" judged shows its verdict until seen; else the phase's screen."""
+        host = self.host
+        closed = _last_closed(game)
+        if closed is not None and closed > self._acknowledged:
+            return ParolesVerdictScene(host, closed)
+        phase = game.phase
+        if phase is ParolesPhase.OVER:
+            return ParolesEndScene(host)
+        if phase is ParolesPhase.FIRST_PLAYER:
+            return ParolesFirstScene(host)
+        if phase is ParolesPhase.ANNOUNCE:
+            return ParolesAnnounceScene(host)
+        if phase is ParolesPhase.ANSWER:
+            return ParolesAnswerScene(host)
+        return ParolesRevealScene(host)
+
 
 def _last_closed(game: AnyGame) -> int | None:
     """The number of the last round played, if it has a result screen."""
@@ -134,6 +163,8 @@ def _last_closed(game: AnyGame) -> int | None:
         settled = [r for r in game.rounds if r.points is not None]
         if settled:
             return settled[-1].number
+    elif isinstance(game, ParolesGame):
+        return len(game.calls) or None  # each "Menteur !" has its verdict
     return None
 
 
@@ -148,4 +179,6 @@ def _untouched(game: AnyGame) -> bool:
         )
     if isinstance(current, DiceRound):
         return not current.consonants
+    if isinstance(current, Hand):
+        return not current.words  # the hand after a "Menteur !": no word said yet
     return current is None

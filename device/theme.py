@@ -81,6 +81,9 @@ class Theme:
         if max_width and image.get_width() > max_width:
             ratio = max_width / image.get_width()
             image = self.font(scale * ratio).render(text, True, colour)
+            while image.get_width() > max_width and ratio > 0.2:  # sizes are whole pixels
+                ratio *= 0.95
+                image = self.font(scale * ratio).render(text, True, colour)
         rect = image.get_rect()
         if center is not None:
             rect.center = center

@@ -122,7 +122,10 @@ def test_a_demo_game_plays_to_the_end_through_every_screen(tmp_path: Path) -> No
     app.close()
 
 
-def test_home_offers_to_resume_only_the_games_it_has_screens_for(tmp_path: Path) -> None:
+def test_home_offers_to_resume_only_the_games_it_has_screens_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("device.games.FAMILIES_WITH_SCREENS", frozenset({"dcdl"}))
     app, clock = make_app(tmp_path)
     dcdl = Session.new(app.store, "boxed", ["Ana", "Bruno"], seed=1, clock=clock)
     clock.now += 1

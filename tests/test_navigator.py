@@ -197,7 +197,7 @@ def test_home_offers_every_rule_set_of_the_registry_it_has_screens_for(tmp_path:
     app, _ = make_app(tmp_path)
     app.step()
     keys = {b.key for b in app.scene.buttons if b.key.startswith("rules:")}
-    ready = ("boxed", "tv", "club-duplicate", "club-match", "club-match-final", "dice")
+    ready = ("boxed", "tv", "club-duplicate", "club-match", "club-match-final", "dice", "paroles")
     assert keys == {f"rules:{name}" for name in ready}
     _tap_button(app, "rules:club-match-final")
     press(app)
@@ -215,8 +215,9 @@ def _run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, 
 
 
 def test_a_game_without_screens_yet_is_refused_in_one_french_line(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr("device.games.FAMILIES_WITH_SCREENS", frozenset({"dcdl", "dice"}))
     code, err = _run_cli(["run", "--rules", "paroles"], capsys)
     assert code == 2
     assert err.count("\n") == 1 and "invalid choice" not in err
