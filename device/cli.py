@@ -23,6 +23,7 @@ from device.commands import numbers as numbers_command
 from device.commands import read as read_command
 from device.commands import run as run_command
 from device.commands import score as score_command
+from device.commands import tapis as tapis_command
 from device.commands import validate as validate_command
 
 EXIT_USAGE = 2
@@ -36,6 +37,7 @@ COMMANDS = (
     validate_command,
     read_command,
     calibrate_command,
+    tapis_command,
     score_command,
     games_command,
 )

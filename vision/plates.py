@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 from solver.plates import DRAW_SIZE, PLATE_COUNTS, InvalidDraw, check_plates
 from vision.camera import Image
 from vision.glyphs import DIGITS, NOT_A_GLYPH, GlyphModel, Mask, nearness_of, normalize_glyph
+from vision.mat import BAND, read_on_mat
 from vision.models import model_for
 from vision.reading import (
     UNSURE_BELOW,
@@ -850,7 +851,12 @@ def _second_opinions(numbers: Sequence[Number]) -> dict[int, str]:
 def read_numbers(
     image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
 ) -> Reading:
-    """The six plates, top row first and left to right, with a confidence each."""
+    """The six plates, top row first and left to right, with a confidence each (on the
+    printed mat, :mod:`vision.mat`, only its band is looked at)."""
+    return read_on_mat(image, BAND, lambda part: _read_numbers(part, model, data_dir))
+
+
+def _read_numbers(image: Image, model: GlyphModel | None, data_dir: Path | None) -> Reading:
     gray, _ = working_gray(image)
     tesseract_for(DIGITS)  # the first time, it loads its model while the plates are found
     numbers, too_many, _ = _numbers(gray, model or model_for(DIGITS, data_dir))
