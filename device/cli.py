@@ -36,6 +36,7 @@ COMMANDS = (
     "validate",
     "read",
     "calibrate",
+    "tapis",
     "score",
     "games",
 )
