@@ -23,6 +23,7 @@ from typing import Protocol
 
 import pygame
 
+from device.demo_pyramide import PyramideTable
 from device.host import Host
 from device.intents import Action, rotate_point
 from device.scenes.base import Scene
@@ -30,6 +31,7 @@ from device.scenes.dice import COUNTS
 from engine.dice import DiceRound
 from engine.game import Phase, Round
 from engine.letters import draw_letters
+from engine.pyramide import PyramideGame
 from engine.rules import RoundKind
 from solver.numbers import Solution
 from solver.plates import draw_numbers
@@ -128,6 +130,7 @@ class DemoPlayer:
         """Photos of each round's holder asked for."""
         self._game: object = None
         """The game these counts are about (a new game starts them again)."""
+        self.pyramide = PyramideTable(self, self.rng)
 
     # --- the inputs, as a person makes them -------------------------------------------
 
@@ -187,6 +190,8 @@ class DemoPlayer:
         elif name in ("resultat", "des-resultat"):
             if name == "des-resultat" or scene.state.endswith("-solution"):
                 self.press(Action.BUZZ)
+        elif session is not None and isinstance(session.game, PyramideGame):
+            self.pyramide.act(scene, session.game)
         elif isinstance(current, DiceRound):
             if name == "des-lancer":
                 self._roll(scene, current)

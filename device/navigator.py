@@ -22,12 +22,21 @@ from device.scenes.duel import DuelScene
 from device.scenes.end import EndScene
 from device.scenes.home import HomeScene
 from device.scenes.menu import MenuScene
+from device.scenes.pyramide import (
+    EnigmaScene,
+    NamesScene,
+    PingPongScene,
+    PyramidEndScene,
+    PyramidScene,
+)
 from device.scenes.result import ResultScene
 from device.scenes.round import RoundScene
 from engine.dice import DiceGame, DiceRound
 from engine.dice import Phase as DicePhase
 from engine.game import Game, Phase, Round
 from engine.games import AnyGame
+from engine.pyramide import Phase as PyramidePhase
+from engine.pyramide import PyramideGame
 from engine.rules import RoundKind
 
 WITH_RESULT = (RoundKind.NUMBERS, RoundKind.LETTERS)
@@ -93,6 +102,8 @@ class Navigator:
         game = session.game
         if isinstance(game, DiceGame):
             return self._dice_screen(game)
+        if isinstance(game, PyramideGame):
+            return _pyramide_screen(host, game)
         if not isinstance(game, Game):
             home = HomeScene(host)
             home.message = "cet écran de jeu arrive bientôt"
@@ -122,6 +133,18 @@ class Navigator:
         if phase is DicePhase.WORD:
             return DiceWordScene(host)
         return DiceCountScene(host)
+
+
+def _pyramide_screen(host: Host, game: PyramideGame) -> Scene:
+    """Pyramide: one screen a phase, then the end with the score sheet."""
+    screens = {
+        PyramidePhase.ENIGMES: EnigmaScene,
+        PyramidePhase.PING_PONG: PingPongScene,
+        PyramidePhase.NOMS_PROPRES: NamesScene,
+        PyramidePhase.GRANDES_PYRAMIDES: PyramidScene,
+    }
+    screen = screens.get(game.phase)
+    return PyramidEndScene(host) if screen is None else screen(host)
 
 
 def _last_closed(game: AnyGame) -> int | None:
