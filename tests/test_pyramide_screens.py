@@ -6,6 +6,8 @@ import copy
 import random
 from pathlib import Path
 
+import pygame
+import pytest
 from test_app import FakeClock, make_app, press, settle, tap, type_char
 
 from device.app import App, AppOptions
@@ -340,4 +342,46 @@ def test_a_pyramide_game_cut_at_random_points_resumes_identically_its_clock_runn
             assert _game(app).remaining(_clock(app).now) == max(0.0, left - 2), why
     _run_demo(app, 5_000)
     assert not app.running and _game(app).over, why
+    app.close()
+
+
+SMALLEST_TEXT = 20
+"""Pixels: the smallest type the players a metre away can read on the 800x480 panel."""
+
+
+@pytest.mark.parametrize("rules", ["pyramide", "pyramide-individuel"])
+def test_with_long_names_no_text_of_any_screen_is_under_20_px(tmp_path: Path, rules: str) -> None:
+    names = ["Jean-Baptist", "Marie-Claude", "Maximilienne", "Bartholomé"]
+    players = names if rules == "pyramide" else names[:3]
+    app = _quiet_app(
+        tmp_path, 1_000_000.0, rules=rules, players=players, demo=True, exit_after_game=True
+    )
+    theme = app.theme
+    sizes: list[int] = []
+    font, text = theme.font, theme.text
+    smallest: dict[str, tuple[int, str]] = {}
+
+    def sized_font(scale: float) -> pygame.font.Font:
+        sizes.append(max(10, round(theme.height * scale)))
+        return font(scale)
+
+    def recorded_text(surface: pygame.Surface, line: str, *args: object, **kw: object) -> object:
+        box = text(surface, line, *args, **kw)  # type: ignore[arg-type]
+        if line.strip():
+            state = app.scene.state
+            if sizes[-1] < smallest.get(state, (999, ""))[0]:
+                smallest[state] = (sizes[-1], line)
+        return box
+
+    theme.font = sized_font  # type: ignore[method-assign]
+    theme.text = recorded_text  # type: ignore[method-assign]
+    _run_demo(app, 5_000)
+    assert _game(app).over
+    small = {
+        state: found
+        for state, found in smallest.items()
+        if found[0] < SMALLEST_TEXT and not state.startswith("accueil")  # the home's own
+    }
+    assert not small, small
+    assert len(smallest) > 40, "every screen was drawn"
     app.close()

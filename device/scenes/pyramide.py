@@ -340,10 +340,7 @@ class EnigmaScene(PyramideScene):
 
     @property
     def title(self) -> str:
-        enigma = self.enigma
-        return (
-            f"Énigme {len(self.game.enigmas)}/{ENIGMAS} · Dico {enigma.dico} → Syno {enigma.syno}"
-        )
+        return f"Énigme {len(self.game.enigmas)}/{ENIGMAS}"
 
     @property
     def may_stop(self) -> bool:
@@ -386,25 +383,27 @@ class EnigmaScene(PyramideScene):
         theme = self.host.theme
         w, h = theme.size
         enigma = self.enigma
+        pair = f"Dico {enigma.dico} → Syno {enigma.syno}"
+        theme.text(surface, pair, 0.065, TEXT, topleft=(16, int(h * 0.11)), max_width=w - 32)
         elapsed = max(0, int(self.host.clock() - self.started))
         over = elapsed >= ENIGMA_IDEAL
         chrono = f"{elapsed // 60}:{elapsed % 60:02d} / 5:00"
-        chrono_width = theme.font(0.07).size(chrono)[0]
+        chrono_width = theme.font(0.06).size(chrono)[0]
         theme.text(
             surface,
             chrono,
-            0.07,
+            0.06,
             BAD if over else MUTED,
-            topleft=(w - 16 - chrono_width, int(h * 0.12)),
+            topleft=(w - 16 - chrono_width, int(h * 0.2)),
         )
         theme.text(
             surface,
             f"Briques en stock : {enigma.stock} / 13",
-            0.07,
-            TEXT,
-            topleft=(16, int(h * 0.12)),
+            0.06,
+            ACCENT,
+            topleft=(16, int(h * 0.2)),
         )
-        area = pygame.Rect(8, int(h * 0.22), w - 16, int(h * 0.22))
+        area = pygame.Rect(8, int(h * 0.28), w - 16, int(h * 0.21))
         cell = area.width // ENIGMA_WORDS
         for i in range(ENIGMA_WORDS):
             box = pygame.Rect(area.x + i * cell + 4, area.y, cell - 8, area.height)
@@ -430,18 +429,18 @@ class EnigmaScene(PyramideScene):
                 max_width=box.width - 8,
             )
         step = self.step
-        prompt_y = int(h * 0.5)
+        prompt_y = int(h * 0.55)
         if step == "mise":
             most = self.most
             theme.text(
                 surface,
-                f"Mise de {enigma.dico} sur le mot {len(enigma.words) + 1} (1 à {most})",
+                f"Mise de Dico sur le mot {len(enigma.words) + 1} (1 à {most})",
                 0.06,
                 ACCENT,
                 center=(w // 2, prompt_y),
                 max_width=w - 20,
             )
-            row = pygame.Rect(int(w * 0.02), int(h * 0.57), int(w * 0.96), int(h * 0.14))
+            row = pygame.Rect(int(w * 0.02), int(h * 0.61), int(w * 0.96), int(h * 0.14))
             count = max(most, 1)
             width = row.width // max(count, 5)
             left = row.centerx - width * count // 2
@@ -458,18 +457,18 @@ class EnigmaScene(PyramideScene):
                 center=(w // 2, prompt_y),
                 max_width=w - 20,
             )
-            self.action_row(0.57, outcome_buttons())
+            self.action_row(0.61, outcome_buttons())
         else:
             found = enigma.found
             bonus = enigma.stock if found == ENIGMA_WORDS else 0
-            line = f"{found} mot(s) trouvé(s), bonus {bonus} : la solution de {enigma.syno} ?"
+            line = f"{found} mot(s) trouvé(s), bonus {bonus} : et la solution ?"
             theme.text(surface, line, 0.055, ACCENT, center=(w // 2, prompt_y), max_width=w - 20)
             self.action_row(
-                0.57,
+                0.61,
                 [("Solution trouvée", "solution:yes", GOOD), ("Pas trouvée", "solution:no", PANEL)],
             )
         if self.may_stop:
-            self.action_row(0.76, [("Arrêter les énigmes (temps écoulé)", "stop", PANEL)], 0.11)
+            self.action_row(0.78, [("Arrêter les énigmes (temps écoulé)", "stop", PANEL)], 0.1)
 
 
 # --- Ping-Pong -----------------------------------------------------------------------------
@@ -544,7 +543,7 @@ class PingPongScene(PyramideScene):
         turn = game.ping_pong_team()
         for team in (1, 2):
             colour = ACCENT if team == turn else TEXT
-            line = teams_line(teams, team) + ("  ← à vous" if team == turn else "")
+            line = teams_line(teams, team) + (" ← à vous" if team == turn else "")
             theme.text(
                 surface,
                 line,
@@ -611,8 +610,7 @@ def draw_team_bricks(
     boxes: dict[tuple[int, int], pygame.Rect] = {}
     for team in (1, 2):
         y = area.y + row_h * team
-        name = "-".join(p[:6] for p in teams[team])
-        theme.text(surface, name, 0.045, MUTED, topleft=(area.x, y + 6), max_width=label_w - 4)
+        theme.text(surface, f"Équipe {team}", 0.045, MUTED, topleft=(area.x, y + 8))
     for i in range(columns):
         x = area.x + label_w + i * cell
         theme.text(surface, str(i + 1), 0.045, MUTED, center=(x + cell // 2, area.y + row_h // 2))
@@ -686,18 +684,23 @@ class NamesScene(PyramideScene):
         teams = game.teams(Phase.NOMS_PROPRES)
         name = self.current
         for team in (1, 2):
-            hand = "  (la main)" if team == name.hand else ""
+            hand = " ← la main" if team == name.hand else ""
             theme.text(
                 surface,
                 teams_line(teams, team) + hand,
                 0.055,
                 ACCENT if team == name.hand else TEXT,
-                topleft=(16, int(h * (0.12 + 0.07 * (team - 1)))),
-                max_width=int(w * 0.6),
+                topleft=(16, int(h * (0.11 + 0.065 * (team - 1)))),
+                max_width=w - 32,
             )
-        # the sheet's columns: a 1 in the row of the team that scored each name
-        area = pygame.Rect(int(w * 0.62), int(h * 0.11), int(w * 0.36), int(h * 0.17))
-        draw_names_grid(surface, theme, game.names, area)
+        won = {t: sum(1 for n in game.names if n.point_to == t) for t in (1, 2)}
+        theme.text(
+            surface,
+            f"Noms gagnés : équipe 1 : {won[1]} · équipe 2 : {won[2]}",
+            0.045,
+            MUTED,
+            topleft=(16, int(h * 0.245)),
+        )
         other = 3 - name.hand
         if not name.bids:
             theme.text(
@@ -737,23 +740,6 @@ class NamesScene(PyramideScene):
             lower = [(f"{n} brique{'s' if n > 1 else ''}", f"bid:{other}:{n}", PANEL)
                      for n in range(1, name.bids[name.hand])]  # fmt: skip
             self.action_row(0.74, lower, 0.12)
-
-
-def draw_names_grid(
-    surface: pygame.Surface, theme: Theme, names: list[TeamWord], area: pygame.Rect
-) -> None:
-    """The Noms propres' columns: a 1 in the row of the team that scored each name."""
-    label_w = int(area.width * 0.2)
-    cell = (area.width - label_w) // NAMES
-    row_h = area.height // 2
-    for team in (1, 2):
-        y = area.y + row_h * (team - 1)
-        theme.text(surface, f"É{team}", 0.045, MUTED, topleft=(area.x, y + 6))
-        for i in range(NAMES):
-            box = pygame.Rect(area.x + label_w + i * cell + 2, y + 2, cell - 4, row_h - 4)
-            pygame.draw.rect(surface, PANEL, box, border_radius=6)
-            if i < len(names) and names[i].point_to == team:
-                theme.text(surface, "1", 0.055, GOOD, center=box.center)
 
 
 # --- Grandes Pyramides ---------------------------------------------------------------------
@@ -1009,24 +995,24 @@ def _draw_recto(
 def _team_phase_lines(game: PyramideGame) -> list[str]:
     """One line a team phase: each team's points so far, as the recto's grids add up."""
     lines = []
-    phases = (
-        ("Ping-Pong", Phase.PING_PONG, game.ping_pong),
-        ("Noms propres", Phase.NOMS_PROPRES, game.names),
-    )
+    phases = (("P-P", Phase.PING_PONG, game.ping_pong), ("N.P.", Phase.NOMS_PROPRES, game.names))
     for label, phase, words in phases:
         if not words:
             continue
         teams = game.teams(phase)
         points = {t: sum(1 for w in words if w.point_to == t) for t in (1, 2)}
-        parts = [f"{'-'.join(teams[t])} {points[t]}" for t in (1, 2)]
+        parts = [f"{_pair(teams[t])} {points[t]}" for t in (1, 2)]
         lines.append(f"{label} : " + " · ".join(parts))
     if game.pyramids:
         teams = game.teams(Phase.GRANDES_PYRAMIDES)
-        parts = [
-            f"{'-'.join(teams[p.team])} {p.found}/{PYRAMID_EXPRESSIONS}" for p in game.pyramids
-        ]
-        lines.append("Grandes Pyramides : " + " · ".join(parts))
+        parts = [f"{_pair(teams[p.team])} {p.found}/{PYRAMID_EXPRESSIONS}" for p in game.pyramids]
+        lines.append("G.P. : " + " · ".join(parts))
     return lines
+
+
+def _pair(players: tuple[str, ...]) -> str:
+    """A team in a few letters: "Ana+Bruno", long names cut ("Jean-Bap.+Marie-Cl.")."""
+    return "+".join(p if len(p) <= 9 else p[:8] + "." for p in players)
 
 
 def _draw_verso(
@@ -1034,8 +1020,8 @@ def _draw_verso(
 ) -> None:
     enigmas = [e for e in game.enigmas if e.words or e.done]
     row_h = min(int(theme.height * 0.05), area.height // (len(enigmas) + 1) if enigmas else 30)
-    pair_w = int(area.width * 0.3)
-    word_w = int(area.width * 0.08)
+    pair_w = int(area.width * 0.28)
+    word_w = int(area.width * 0.085)
     y = area.y + 4
     heads = [f"M{i}" for i in range(1, ENIGMA_WORDS + 1)] + ["Solde", "Sol.", "Pts"]
     theme.text(surface, "Énigme", 0.042, MUTED, topleft=(area.x + 8, y))
@@ -1046,7 +1032,7 @@ def _draw_verso(
         theme.text(surface, "aucune énigme jouée", 0.05, MUTED, topleft=(area.x + 8, y + row_h))
     for number, enigma in enumerate(enigmas, start=1):
         y += row_h
-        pair = f"{number}. {enigma.dico[:7]}→{enigma.syno[:7]}"
+        pair = f"{number}. {enigma.dico[:6]}→{enigma.syno[:6]}"
         theme.text(surface, pair, 0.042, TEXT, topleft=(area.x + 8, y), max_width=pair_w - 8)
         cells: list[tuple[str, tuple[int, int, int]]] = []
         for i in range(ENIGMA_WORDS):
