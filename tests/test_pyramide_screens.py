@@ -208,7 +208,7 @@ def test_a_grande_pyramide_runs_1_min_10_and_the_second_ends_the_game_on_the_she
 
 
 def test_the_winning_doublette_is_named_as_one_and_ties_go_to_the_bonus(tmp_path: Path) -> None:
-    from device.scenes.pyramide import winner_line
+    from device.pyramide_sheet import winner_line
 
     app, _ = make_app(tmp_path)
     events = [*_to_pyramids(), ClockStarted(10.0), ExpressionFound(11.0), PyramidEnded(80.0)]

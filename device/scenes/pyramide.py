@@ -18,9 +18,10 @@ true point (a Ping-Pong brick's or a pyramid's clock running on):
 - Grandes Pyramides: the buzzer starts each team's 1 min 10, then marks each expression
   found; "Mot dit" stops the pyramid; the last 5 s beep, time up calls.
 
-On every play screen "Feuille" shows the score sheet (the players' table, the team
-phases, then each énigme), "Racine" the word-root helper (:mod:`engine.racine`): type the
-word to guess and Dico's proposal, it says what it sees of a shared root.
+On every play screen "Feuille" shows the score sheet over it (:mod:`device.pyramide_sheet`:
+the players' table and the team phases, then each énigme), "Racine" the word-root helper
+(:mod:`device.root_helper`): type the word to guess and Dico's proposal, it says what it
+sees of a shared root. Both are views: closing them shows the phase's screen as it was.
 """
 
 from __future__ import annotations
@@ -31,21 +32,28 @@ import pygame
 
 from device.host import Host
 from device.intents import Action, Press
-from device.jobs import Job
+from device.pyramide_sheet import (
+    DARK,
+    OUTCOME_MARKS,
+    SHEET_PAGES,
+    draw_pyramid,
+    draw_sheet,
+    draw_team_bricks,
+    winner_line,
+)
+from device.root_helper import RootHelper
 from device.scenes.base import Scene, open_menu_on
-from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button, TapZone, Theme
+from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button, TapZone
 from engine.events import Event, RefusedEvent
 from engine.pyramide import (
     ENIGMA_WORDS,
     ENIGMAS,
     ENIGMAS_MAY_STOP_AFTER,
-    INDIVIDUEL,
     NAME_BRICKS,
     NAMES,
     PING_PONG_BRICK_SECONDS,
     PING_PONG_BRICKS,
     PING_PONG_WORDS,
-    PYRAMID_EXPRESSIONS,
     PYRAMID_SECONDS,
     BrickPlayed,
     BricksBid,
@@ -61,23 +69,14 @@ from engine.pyramide import (
     SolutionGiven,
     TeamWord,
 )
-from engine.racine import RootWarning, root_warnings
 from engine.session import Session
 from engine.store import StoreError
-
-KEYBOARD = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN-")
-"""The on-screen keyboard of the root helper, AZERTY as French tables know it."""
 
 ENIGMA_IDEAL = 300.0
 """Seconds: "le timing idéal pour résoudre une énigme est de 5 minutes" (rules 4.1.3)."""
 PING_PONG_BEEPS = 3
 PYRAMID_BEEPS = 5
 """The last seconds of a Ping-Pong brick and of a pyramid that beep."""
-
-OUTCOME_MARKS = {"found": "1", "missed": "x", "late": "x", "error": "E"}
-"""How the paper sheet marks a brick."""
-
-DARK = (20, 20, 20)
 
 
 def teams_line(teams: dict[int, tuple[str, ...]], team: int) -> str:
@@ -592,51 +591,6 @@ def _open_word(game: PyramideGame) -> int | None:
     return len(words) if words[-1].bricks else len(words) - 1
 
 
-def draw_team_bricks(
-    surface: pygame.Surface,
-    theme: Theme,
-    words: list[TeamWord],
-    columns: int,
-    area: pygame.Rect,
-    *,
-    teams: dict[int, tuple[str, ...]],
-) -> dict[tuple[int, int], pygame.Rect]:
-    """The sheet's two rows of bricks: each brick in its team's row, x when missed, 1 when
-    found, E for an error (and its 1 in the other row). Returns each played brick's box by
-    (word, brick), both 1-based."""
-    label_w = int(area.width * 0.18)
-    cell = (area.width - label_w) // columns
-    row_h = area.height // 3
-    boxes: dict[tuple[int, int], pygame.Rect] = {}
-    for team in (1, 2):
-        y = area.y + row_h * team
-        theme.text(surface, f"Équipe {team}", 0.045, MUTED, topleft=(area.x, y + 8))
-    for i in range(columns):
-        x = area.x + label_w + i * cell
-        theme.text(surface, str(i + 1), 0.045, MUTED, center=(x + cell // 2, area.y + row_h // 2))
-    column = 0
-    for number, word in enumerate(words, start=1):
-        shade = (40, 52, 96) if number % 2 else PANEL
-        for brick, (team, outcome) in enumerate(word.bricks, start=1):
-            x = area.x + label_w + column * cell
-            if column >= columns:
-                break
-            for row_team in (1, 2):
-                box = pygame.Rect(x + 2, area.y + row_h * row_team + 2, cell - 4, row_h - 4)
-                pygame.draw.rect(surface, shade, box, border_radius=6)
-                mark = ""
-                if row_team == team:
-                    mark = OUTCOME_MARKS[outcome]
-                elif outcome == "error":
-                    mark = "1"
-                if mark:
-                    colour = GOOD if mark == "1" else BAD if mark == "E" else TEXT
-                    theme.text(surface, mark, 0.06, colour, center=box.center)
-            boxes[(number, brick)] = pygame.Rect(x + 2, area.y + row_h + 2, cell - 4, 2 * row_h - 4)
-            column += 1
-    return boxes
-
-
 # --- Noms propres --------------------------------------------------------------------------
 
 
@@ -849,27 +803,6 @@ class PyramidScene(PyramideScene):
             )
 
 
-def draw_pyramid(
-    surface: pygame.Surface, theme: Theme, area: pygame.Rect, found: int, *, playing: bool
-) -> None:
-    """Six expressions as a pyramid (1 on top): found ones green, the one played yellow."""
-    rows = ((0,), (1, 2), (3, 4, 5))
-    row_h = area.height // 3
-    cell = area.width // 3
-    for r, numbers in enumerate(rows):
-        left = area.centerx - len(numbers) * cell // 2
-        for i, number in enumerate(numbers):
-            box = pygame.Rect(left + i * cell + 4, area.y + r * row_h + 4, cell - 8, row_h - 8)
-            if number < found:
-                colour, ink = GOOD, DARK
-            elif number == found and playing:
-                colour, ink = ACCENT, DARK
-            else:
-                colour, ink = PANEL, TEXT
-            pygame.draw.rect(surface, colour, box, border_radius=10)
-            theme.text(surface, str(number + 1), 0.07, ink, center=box.center)
-
-
 # --- the end ---------------------------------------------------------------------------------
 
 
@@ -923,263 +856,6 @@ class PyramidEndScene(Scene):
         theme.text(
             surface, "Buzzer : nouvelle partie", 0.05, MUTED, center=(int(w * 0.3), int(h * 0.93))
         )
-
-
-def winner_line(game: PyramideGame) -> str:
-    sheet = game.sheet()
-    ranking = game.ranking()
-
-    def key(player: str) -> tuple[int, int, int]:
-        line = sheet[player]
-        return (line.total, line.bonus, line.solutions)
-
-    winners = [p for p in ranking if key(p) == key(ranking[0])]
-    if len(winners) == 1:
-        return f"{winners[0]} gagne !"
-    if game.start.rules != INDIVIDUEL and len(winners) == 2:
-        return f"{winners[0]} et {winners[1]} gagnent !"  # a doublette scores as one
-    return "Égalité : " + " et ".join(winners)
-
-
-# --- the score sheet ---------------------------------------------------------------------------
-
-SHEET_PAGES = 2
-SHEET_COLUMNS = ("Énig.", "P-P", "N.P.", "G.P.", "Total", "Bonus", "Sol.")
-
-
-def draw_sheet(
-    surface: pygame.Surface, theme: Theme, game: PyramideGame, page: int, area: pygame.Rect
-) -> None:
-    """The score sheet as the players keep it: page 1 the recto (each player's points by
-    phase, the bonus and solutions that break ties, the team phases), page 2 the verso
-    (each énigme: its Dico and Syno, the bricks of each word, the solution)."""
-    pygame.draw.rect(surface, (18, 26, 56), area, border_radius=8)
-    if page == 0:
-        _draw_recto(surface, theme, game, area)
-    else:
-        _draw_verso(surface, theme, game, area)
-
-
-def _draw_recto(
-    surface: pygame.Surface, theme: Theme, game: PyramideGame, area: pygame.Rect
-) -> None:
-    sheet = game.sheet()
-    name_w = int(area.width * 0.3)
-    col_w = (area.width - name_w) // len(SHEET_COLUMNS)
-    row_h = int(theme.height * 0.068)
-    y = area.y + 4
-    theme.text(surface, "Joueur", 0.045, MUTED, topleft=(area.x + 8, y))
-    for i, column in enumerate(SHEET_COLUMNS):
-        x = area.x + name_w + i * col_w + col_w // 2
-        theme.text(
-            surface, column, 0.045, MUTED, center=(x, y + row_h // 2 - 4), max_width=col_w - 4
-        )
-    for player in game.ranking():
-        y += row_h
-        line = sheet[player]
-        theme.text(surface, player, 0.05, TEXT, topleft=(area.x + 8, y), max_width=name_w - 12)
-        values = (line.enigmes, line.ping_pong, line.noms_propres, line.grandes_pyramides,
-                  line.total, line.bonus, line.solutions)  # fmt: skip
-        for i, value in enumerate(values):
-            x = area.x + name_w + i * col_w + col_w // 2
-            colour = ACCENT if SHEET_COLUMNS[i] == "Total" else TEXT
-            theme.text(surface, str(value), 0.05, colour, center=(x, y + row_h // 2 - 2))
-    y += row_h + 6
-    for summary in _team_phase_lines(game):
-        theme.text(
-            surface, summary, 0.045, MUTED, topleft=(area.x + 8, y), max_width=area.width - 16
-        )
-        y += int(theme.height * 0.055)
-
-
-def _team_phase_lines(game: PyramideGame) -> list[str]:
-    """One line a team phase: each team's points so far, as the recto's grids add up."""
-    lines = []
-    phases = (("P-P", Phase.PING_PONG, game.ping_pong), ("N.P.", Phase.NOMS_PROPRES, game.names))
-    for label, phase, words in phases:
-        if not words:
-            continue
-        teams = game.teams(phase)
-        points = {t: sum(1 for w in words if w.point_to == t) for t in (1, 2)}
-        parts = [f"{_pair(teams[t])} {points[t]}" for t in (1, 2)]
-        lines.append(f"{label} : " + " · ".join(parts))
-    if game.pyramids:
-        teams = game.teams(Phase.GRANDES_PYRAMIDES)
-        parts = [f"{_pair(teams[p.team])} {p.found}/{PYRAMID_EXPRESSIONS}" for p in game.pyramids]
-        lines.append("G.P. : " + " · ".join(parts))
-    return lines
-
-
-def _pair(players: tuple[str, ...]) -> str:
-    """A team in a few letters: "Ana+Bruno", long names cut ("Jean-Bap.+Marie-Cl.")."""
-    return "+".join(p if len(p) <= 9 else p[:8] + "." for p in players)
-
-
-def _draw_verso(
-    surface: pygame.Surface, theme: Theme, game: PyramideGame, area: pygame.Rect
-) -> None:
-    enigmas = [e for e in game.enigmas if e.words or e.done]
-    row_h = min(int(theme.height * 0.05), area.height // (len(enigmas) + 1) if enigmas else 30)
-    pair_w = int(area.width * 0.28)
-    word_w = int(area.width * 0.085)
-    y = area.y + 4
-    heads = [f"M{i}" for i in range(1, ENIGMA_WORDS + 1)] + ["Solde", "Sol.", "Pts"]
-    theme.text(surface, "Énigme", 0.042, MUTED, topleft=(area.x + 8, y))
-    for i, head in enumerate(heads):
-        x = area.x + pair_w + i * word_w + word_w // 2
-        theme.text(surface, head, 0.042, MUTED, center=(x, y + row_h // 2), max_width=word_w - 2)
-    if not enigmas:
-        theme.text(surface, "aucune énigme jouée", 0.05, MUTED, topleft=(area.x + 8, y + row_h))
-    for number, enigma in enumerate(enigmas, start=1):
-        y += row_h
-        pair = f"{number}. {enigma.dico[:6]}→{enigma.syno[:6]}"
-        theme.text(surface, pair, 0.042, TEXT, topleft=(area.x + 8, y), max_width=pair_w - 8)
-        cells: list[tuple[str, tuple[int, int, int]]] = []
-        for i in range(ENIGMA_WORDS):
-            word = enigma.words[i] if i < len(enigma.words) else None
-            if word is None:
-                cells.append(("", TEXT))
-            elif word.found:
-                cells.append((str(word.spent), GOOD))
-            elif word.lost:
-                cells.append((f"{word.spent}—", BAD))
-            else:
-                cells.append((f"{len(word.outcomes)}…", ACCENT))
-        solution = "—" if enigma.solution is None else "oui" if enigma.solution else "non"
-        cells += [
-            (str(enigma.stock), TEXT),
-            (solution, TEXT),
-            (str(enigma.points) if enigma.done else "", ACCENT),
-        ]
-        for i, (text, colour) in enumerate(cells):
-            x = area.x + pair_w + i * word_w + word_w // 2
-            theme.text(
-                surface, text, 0.042, colour, center=(x, y + row_h // 2), max_width=word_w - 2
-            )
-
-
-# --- the word-root helper ---------------------------------------------------------------------
-
-
-class RootHelper:
-    """Type the word to guess and Dico's proposal: what a program can see of a shared root
-    (:func:`engine.racine.root_warnings`, a job: it reads the lexicon). The referee decides."""
-
-    FIELDS = ("Mot à deviner", "Proposition")
-
-    def __init__(self, host: Host) -> None:
-        self.host = host
-        self.words = ["", ""]
-        self.field = 0
-        self.job: Job[list[RootWarning]] | None = None
-        self.verdict: list[RootWarning] | None = None
-        self.error: str | None = None
-
-    @property
-    def stage(self) -> str:
-        """What the helper shows: empty, words typed, or its verdict."""
-        if self.verdict is not None:
-            return "-verdict"
-        return "-saisie" if any(self.words) else ""
-
-    def type(self, char: str) -> None:
-        if (char.isalpha() or char in "-'") and len(self.words[self.field]) < 24:
-            self.words[self.field] += char
-            self.verdict = None
-
-    def on_press(self, press: Press) -> None:
-        if press.action is Action.DELETE:
-            self.words[self.field] = self.words[self.field][:-1]
-            self.verdict = None
-        elif press.action in (Action.CONFIRM, Action.BUZZ):
-            if self.field == 0 and not self.words[1]:
-                self.field = 1
-            else:
-                self.check()
-
-    def on_button(self, key: str) -> bool:
-        """A button of the helper; False when it is closed."""
-        if key == "close":
-            return False
-        if key.startswith("field:"):
-            self.field = int(key[6:])
-        elif key.startswith("key:"):
-            self.type(key[4:])
-        elif key == "erase":
-            self.on_press(Press(Action.DELETE))
-        elif key == "check":
-            self.check()
-        return True
-
-    def check(self) -> None:
-        target, proposal = (w.strip() for w in self.words)
-        if not target or not proposal:
-            self.error = "tapez le mot à deviner et la proposition"
-            return
-        self.error = None
-        self.job = self.host.jobs.start(lambda: root_warnings(proposal, target))
-
-    def update(self) -> bool:
-        job = self.job
-        if job is None or not job.done:
-            return False
-        self.job = None
-        if job.result is None:
-            self.error = f"vérification impossible ({job.error})"
-        else:
-            self.verdict = job.result
-        return True
-
-    def draw(self, surface: pygame.Surface, buttons: list[Button]) -> None:
-        theme = self.host.theme
-        w, h = theme.size
-        theme.text(
-            surface,
-            "Racine : une racine commune ?",
-            0.06,
-            ACCENT,
-            topleft=(12, 8),
-            max_width=int(w * 0.7),
-        )
-        close = pygame.Rect(0, 0, int(w * 0.2), int(h * 0.09))
-        close.topright = (w - 8, 6)
-        buttons.append(Button(close, "Fermer", "close"))
-        for i, label in enumerate(self.FIELDS):
-            left = 8 + i * (w // 2)
-            theme.text(surface, label, 0.045, MUTED, topleft=(left + 4, int(h * 0.11)))
-            box = pygame.Rect(left, int(h * 0.16), w // 2 - 16, int(h * 0.11))
-            chosen = i == self.field
-            text = f"{self.words[i]}{'_' if chosen else ''}"
-            buttons.append(Button(box, text, f"field:{i}", ACCENT if chosen else PANEL,
-                                  DARK if chosen else TEXT))  # fmt: skip
-        y = int(h * 0.29)
-        lines: list[tuple[str, tuple[int, int, int]]]
-        if self.error:
-            lines = [(self.error, BAD)]
-        elif self.job is not None:
-            lines = [("vérification…", MUTED)]
-        elif self.verdict is None:
-            lines = [("tapez les deux mots, puis Vérifier", MUTED)]
-        elif not self.verdict:
-            lines = [("Rien de commun repéré : à l'arbitre de juger le sens", GOOD)]
-        else:
-            lines = [(f"{v.rule} : {v.reason}", BAD) for v in self.verdict[:2]]
-        for text, colour in lines:
-            theme.text(surface, text, 0.045, colour, topleft=(16, y), max_width=w - 32)
-            y += int(h * 0.055)
-        top = int(h * 0.42)
-        key_h = int(h * 0.1)
-        for r, keys in enumerate(KEYBOARD):
-            row = pygame.Rect(int(w * 0.02), top + r * (key_h + 4), int(w * 0.96), key_h)
-            width = row.width // 10
-            left = row.x + (10 - len(keys)) * width // 2
-            for i, key in enumerate(keys):
-                box = pygame.Rect(left + i * width + 2, row.y, width - 4, key_h)
-                buttons.append(Button(box, key, f"key:{key}"))
-        bottom = pygame.Rect(0, int(h * 0.77), w, int(h * 0.13))
-        actions = [("Effacer", "erase", PANEL), ("Vérifier", "check", GOOD)]
-        for box, (label, key, colour) in zip(wide_row(bottom, 2), actions, strict=True):
-            buttons.append(Button(box, label, key, colour, DARK if colour == GOOD else TEXT))
 
 
 def wide_row(area: pygame.Rect, count: int) -> list[pygame.Rect]:
