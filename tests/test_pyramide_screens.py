@@ -100,6 +100,26 @@ def test_an_enigme_played_by_touch_and_keys_scores_its_words_bonus_and_solution(
     app.close()
 
 
+def test_an_enigme_s_5_minutes_are_an_ideal_a_call_at_5_00_and_play_goes_on(
+    tmp_path: Path,
+) -> None:
+    """Rules 4.1.3: "Le timing idéal pour résoudre une énigme est de 5 minutes." """
+    app, clock = make_app(tmp_path, rules="pyramide", players=PLAYERS)
+    press(app)
+    type_char(app, "2")
+    clock.now += 299
+    app.step()
+    assert "time_up" not in app.sounds.played
+    clock.now += 2
+    app.step()
+    clock.now += 60
+    app.step()
+    assert app.sounds.played.count("time_up") == 1, "one call, at 5:00"
+    _tap_button(app, "found")
+    assert _game(app).enigmas[0].words[0].found, "an ideal, not a limit: the énigme goes on"
+    app.close()
+
+
 def test_a_bid_that_leaves_no_brick_for_the_words_to_come_is_refused_in_french(
     tmp_path: Path,
 ) -> None:
