@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 import pygame
-import pytest
 from test_app import FakeClock, make_app, press, settle, tap, type_char
 
 from device.app import App, AppOptions
@@ -299,8 +298,13 @@ def _run_demo(app: App, steps: int) -> None:
         app.jobs.settle()
 
 
-def test_a_whole_pyramide_demo_game_plays_to_the_end(tmp_path: Path) -> None:
-    app, _ = make_app(tmp_path, rules="pyramide", demo=True, exit_after_game=True)
+def test_a_whole_pyramide_demo_game_plays_to_the_end_with_no_text_under_20_px(
+    tmp_path: Path,
+) -> None:
+    app, _ = make_app(
+        tmp_path, rules="pyramide", players=LONG_NAMES, demo=True, exit_after_game=True
+    )
+    smallest = _smallest_text(app)
     _run_demo(app, 5_000)
     assert not app.running, "the demo game did not end"
     game = _game(app)
@@ -311,6 +315,8 @@ def test_a_whole_pyramide_demo_game_plays_to_the_end(tmp_path: Path) -> None:
                    "grande1-depart", "grande2-expression", "fin-feuille1"):  # fmt: skip
         assert any(needed in name for name in shots), needed
     assert app.sounds.played.count("time_up") >= 2, "a late brick and a pyramid's time up"
+    assert not _too_small(smallest), _too_small(smallest)
+    assert len(smallest) > 40, "every screen was drawn"
     app.close()
 
 
@@ -339,8 +345,10 @@ def test_a_pyramide_game_cut_at_random_points_resumes_identically_its_clock_runn
     seed = random.randrange(2**32)
     rng = random.Random(seed)
     why = f"seed {seed}"
-    options = {"rules": "pyramide-individuel", "demo": True, "exit_after_game": True}
+    options = {"rules": "pyramide-individuel", "players": LONG_NAMES[:3], "demo": True,
+               "exit_after_game": True}  # fmt: skip
     app = _quiet_app(tmp_path, 1_000_000.0, **options)
+    smallest = _smallest_text(app)
     phases = {Phase.ENIGMES: 180, Phase.PING_PONG: 35, Phase.NOMS_PROPRES: 20}
     phases[Phase.GRANDES_PYRAMIDES] = 60  # steps the demo usually spends in each
     for phase, steps in phases.items():
@@ -354,6 +362,7 @@ def test_a_pyramide_game_cut_at_random_points_resumes_identically_its_clock_runn
         now = _clock(app).now
         app.close()  # the power goes
         app = _quiet_app(tmp_path, now, **options)
+        _smallest_text(app, smallest)
         _tap_button(app, "resume")
         assert _point(app)[0] == shown, why
         assert vars(_game(app)) == state, why
@@ -362,24 +371,26 @@ def test_a_pyramide_game_cut_at_random_points_resumes_identically_its_clock_runn
             assert _game(app).remaining(_clock(app).now) == max(0.0, left - 2), why
     _run_demo(app, 5_000)
     assert not app.running and _game(app).over, why
+    assert not _too_small(smallest), _too_small(smallest)
     app.close()
 
 
 SMALLEST_TEXT = 20
 """Pixels: the smallest type the players a metre away can read on the 800x480 panel."""
 
+LONG_NAMES = ["Jean-Baptist", "Marie-Claude", "Maximilienne", "Bartholomé"]
+"""Names as long as the home screen takes (12 letters)."""
 
-@pytest.mark.parametrize("rules", ["pyramide", "pyramide-individuel"])
-def test_with_long_names_no_text_of_any_screen_is_under_20_px(tmp_path: Path, rules: str) -> None:
-    names = ["Jean-Baptist", "Marie-Claude", "Maximilienne", "Bartholomé"]
-    players = names if rules == "pyramide" else names[:3]
-    app = _quiet_app(
-        tmp_path, 1_000_000.0, rules=rules, players=players, demo=True, exit_after_game=True
-    )
+
+def _smallest_text(
+    app: App, smallest: dict[str, tuple[int, str]] | None = None
+) -> dict[str, tuple[int, str]]:
+    """From now on, the smallest text each screen state of ``app`` draws (pixels, the
+    text), kept in ``smallest`` (a new dict by default)."""
     theme = app.theme
     sizes: list[int] = []
     font, text = theme.font, theme.text
-    smallest: dict[str, tuple[int, str]] = {}
+    smallest = {} if smallest is None else smallest
 
     def sized_font(scale: float) -> pygame.font.Font:
         sizes.append(max(10, round(theme.height * scale)))
@@ -387,21 +398,20 @@ def test_with_long_names_no_text_of_any_screen_is_under_20_px(tmp_path: Path, ru
 
     def recorded_text(surface: pygame.Surface, line: str, *args: object, **kw: object) -> object:
         box = text(surface, line, *args, **kw)  # type: ignore[arg-type]
-        if line.strip():
-            state = app.scene.state
-            if sizes[-1] < smallest.get(state, (999, ""))[0]:
-                smallest[state] = (sizes[-1], line)
+        state = app.scene.state
+        if line.strip() and sizes[-1] < smallest.get(state, (999, ""))[0]:
+            smallest[state] = (sizes[-1], line)
         return box
 
     theme.font = sized_font  # type: ignore[method-assign]
     theme.text = recorded_text  # type: ignore[method-assign]
-    _run_demo(app, 5_000)
-    assert _game(app).over
-    small = {
+    return smallest
+
+
+def _too_small(smallest: dict[str, tuple[int, str]]) -> dict[str, tuple[int, str]]:
+    """The screens with a text under :data:`SMALLEST_TEXT` (the home screen is not ours)."""
+    return {
         state: found
         for state, found in smallest.items()
-        if found[0] < SMALLEST_TEXT and not state.startswith("accueil")  # the home's own
+        if found[0] < SMALLEST_TEXT and not state.startswith("accueil")
     }
-    assert not small, small
-    assert len(smallest) > 40, "every screen was drawn"
-    app.close()

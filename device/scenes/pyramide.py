@@ -411,7 +411,9 @@ class EnigmaScene(PyramideScene):
             colour = ACCENT if playing else PANEL
             pygame.draw.rect(surface, colour, box, border_radius=10)
             ink = DARK if playing else TEXT
-            theme.text(surface, f"Mot {i + 1}", 0.05, ink, center=(box.centerx, box.y + 20))
+            theme.text(
+                surface, f"Mot {i + 1}", 0.05, ink, center=(box.centerx, box.y + box.height // 5)
+            )
             if word is None:
                 continue
             theme.text(surface, f"mise {word.bid}", 0.05, ink, center=(box.centerx, box.centery))
@@ -424,7 +426,7 @@ class EnigmaScene(PyramideScene):
                 marks,
                 0.055,
                 mark_colour,
-                center=(box.centerx, box.bottom - 22),
+                center=(box.centerx, box.bottom - box.height // 5),
                 max_width=box.width - 8,
             )
         step = self.step
