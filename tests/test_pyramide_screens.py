@@ -189,6 +189,26 @@ def test_in_the_noms_propres_a_lower_bid_takes_the_name(tmp_path: Path) -> None:
     app.close()
 
 
+def test_an_error_of_the_last_ping_pong_word_is_noted_until_the_first_name_bid(
+    tmp_path: Path,
+) -> None:
+    """Rules 4.2.4: the error is put right "uniquement si le mot suivant n'a pas été
+    commencé"; after the Ping-Pong's last word, the next is the first proper name."""
+    app, _ = make_app(tmp_path)
+    _at(app, "pyramide", _to_names())  # team 1 found its 5 words, the last in one brick
+    assert app.scene.state == "noms-nom1-enchere"
+    _tap_button(app, "note-error")
+    assert app.scene.state.endswith("-erreur")
+    _tap_button(app, "cell:5:1")  # team 1 had said the word: the point goes to team 2
+    game = _game(app)
+    assert game.ping_pong[4].point_to == 2 and game.ping_pong[4].bricks == [(1, "error")]
+    assert app.scene.state == "noms-nom1-enchere", "the Noms propres begin again"
+    type_char(app, "2")
+    app.step()
+    assert not any(b.key == "note-error" for b in app.scene.buttons), "too late once bid"
+    app.close()
+
+
 def _to_pyramids() -> list[Event]:
     names: list[Event] = []
     for _ in range(4):

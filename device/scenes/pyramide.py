@@ -602,9 +602,25 @@ class NamesScene(PyramideScene):
     name = "pyramide-noms"
     phase = Phase.NOMS_PROPRES
 
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.noting_error = False
+        """The referee is tapping the Ping-Pong brick where an error was made."""
+
     @property
     def current(self) -> TeamWord:
         return self.game.names[-1]
+
+    @property
+    def may_note_error(self) -> bool:
+        """An error of the Ping-Pong's last word may still be noted: the Noms propres have
+        not begun (rules 4.2.4: "uniquement si le mot suivant n'a pas été commencé")."""
+        names = self.game.names
+        return len(names) == 1 and not names[0].bids and bool(self.game.ping_pong)
+
+    @property
+    def state(self) -> str:
+        return super().state + ("-erreur" if self.noting_error else "")
 
     @property
     def play_state(self) -> str:
@@ -621,10 +637,22 @@ class NamesScene(PyramideScene):
 
     def on_play_button(self, key: str) -> None:
         if key.startswith("bid:"):
+            self.noting_error = False
             _, team, bricks = key.split(":")
             self.do(NameBid(int(team), int(bricks)))
         elif key in ("found", "missed", "error"):
             self.do(BrickPlayed(key, self.host.clock()))
+        elif key == "note-error" and self.may_note_error:
+            self.noting_error = not self.noting_error
+            self.message = "touchez la brique de l'erreur" if self.noting_error else None
+        elif key.startswith("cell:") and self.noting_error:
+            _, word, brick = key.split(":")
+            self.noting_error = False
+            self.do(ErrorNoted(int(word), int(brick), self.host.clock()))
+
+    def on_play_press(self, press: Press) -> None:
+        if press.action is Action.BACK:
+            self.noting_error = False
 
     def on_play_typed(self, char: str) -> None:
         name = self.current
@@ -670,6 +698,8 @@ class NamesScene(PyramideScene):
             bids = [(f"{n} brique{'s' if n > 1 else ''}", f"bid:{name.hand}:{n}", PANEL)
                     for n in range(1, NAME_BRICKS + 1)]  # fmt: skip
             self.action_row(0.43, bids)
+            if self.may_note_error:
+                self._draw_ping_pong_error(surface)
             return
         player = name.player
         bid = name.bids[player]
@@ -696,6 +726,26 @@ class NamesScene(PyramideScene):
             lower = [(f"{n} brique{'s' if n > 1 else ''}", f"bid:{other}:{n}", PANEL)
                      for n in range(1, name.bids[name.hand])]  # fmt: skip
             self.action_row(0.74, lower, 0.12)
+
+    def _draw_ping_pong_error(self, surface: pygame.Surface) -> None:
+        """The Ping-Pong's rows of bricks, whose last word's bricks can be tapped while the
+        referee notes an error seen late."""
+        theme = self.host.theme
+        w, h = theme.size
+        game = self.game
+        if self.noting_error:
+            area = pygame.Rect(8, int(h * 0.58), w - 16, int(h * 0.24))
+            cells = draw_team_bricks(
+                surface, theme, game.ping_pong, PING_PONG_BRICKS, area,
+                teams=game.teams(Phase.PING_PONG),
+            )  # fmt: skip
+            last = _open_word(game)
+            for (word, brick), box in cells.items():
+                if word == last:
+                    pygame.draw.rect(surface, ACCENT, box, width=3, border_radius=6)
+                    self.buttons.append(TapZone(box, "", f"cell:{word}:{brick}"))
+        label = "Annuler" if self.noting_error else "Erreur constatée au Ping-Pong…"
+        self.action_row(0.83, [(label, "note-error", PANEL)], 0.09)
 
 
 # --- Grandes Pyramides ---------------------------------------------------------------------
