@@ -122,6 +122,9 @@ def draw_sheet(
     (each énigme: its Dico and Syno, the bricks of each word, the solution)."""
     pygame.draw.rect(surface, (18, 26, 56), area, border_radius=8)
     if page == 0:
+        caption = f"Feuille de marque, recto (1/{SHEET_PAGES})"
+        bottom = area.bottom - int(theme.height * 0.06)
+        theme.text(surface, caption, 0.045, MUTED, topleft=(area.x + 8, bottom))
         _draw_recto(surface, theme, game, area)
     else:
         _draw_verso(surface, theme, game, area)
@@ -191,7 +194,7 @@ def _draw_verso(
     word_w = int(area.width * 0.085)
     y = area.y + 4
     heads = [f"M{i}" for i in range(1, ENIGMA_WORDS + 1)] + ["Solde", "Sol.", "Pts"]
-    theme.text(surface, "Énigme", 0.042, MUTED, topleft=(area.x + 8, y))
+    theme.text(surface, "Verso : énigme", 0.042, MUTED, topleft=(area.x + 8, y))
     for i, head in enumerate(heads):
         x = area.x + pair_w + i * word_w + word_w // 2
         theme.text(surface, head, 0.042, MUTED, center=(x, y + row_h // 2), max_width=word_w - 2)
