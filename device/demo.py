@@ -24,6 +24,7 @@ from typing import Protocol
 import pygame
 
 from device.demo_paroles import ParolesTable
+from device.demo_pyramide import PyramideTable
 from device.host import Host
 from device.intents import Action, rotate_point
 from device.scenes.base import Scene
@@ -32,6 +33,7 @@ from engine.dice import DiceRound
 from engine.game import Phase, Round
 from engine.letters import draw_letters
 from engine.paroles import ParolesGame
+from engine.pyramide import PyramideGame
 from engine.rules import RoundKind
 from solver.numbers import Solution
 from solver.plates import draw_numbers
@@ -132,6 +134,7 @@ class DemoPlayer:
         """The game these counts are about (a new game starts them again)."""
         self.paroles = ParolesTable(random.Random(seed))
         """The players of a bluff game and their cards."""
+        self.pyramide = PyramideTable(self, self.rng)
 
     # --- the inputs, as a person makes them -------------------------------------------
 
@@ -193,6 +196,8 @@ class DemoPlayer:
                 self.press(Action.BUZZ)
         elif session is not None and isinstance(session.game, ParolesGame):
             self.paroles.act(self, scene, session.game)
+        elif session is not None and isinstance(session.game, PyramideGame):
+            self.pyramide.act(scene, session.game)
         elif isinstance(current, DiceRound):
             if name == "des-lancer":
                 self._roll(scene, current)

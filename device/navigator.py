@@ -30,6 +30,13 @@ from device.scenes.paroles import (
     ParolesRevealScene,
     ParolesVerdictScene,
 )
+from device.scenes.pyramide import (
+    EnigmaScene,
+    NamesScene,
+    PingPongScene,
+    PyramidEndScene,
+    PyramidScene,
+)
 from device.scenes.result import ResultScene
 from device.scenes.round import RoundScene
 from engine.dice import DiceGame, DiceRound
@@ -38,6 +45,8 @@ from engine.game import Game, Phase, Round
 from engine.games import AnyGame
 from engine.paroles import Hand, ParolesGame
 from engine.paroles import Phase as ParolesPhase
+from engine.pyramide import Phase as PyramidePhase
+from engine.pyramide import PyramideGame
 from engine.rules import RoundKind
 
 WITH_RESULT = (RoundKind.NUMBERS, RoundKind.LETTERS)
@@ -105,6 +114,8 @@ class Navigator:
             return self._dice_screen(game)
         if isinstance(game, ParolesGame):
             return self._paroles_screen(game)
+        if isinstance(game, PyramideGame):
+            return _pyramide_screen(host, game)
         if not isinstance(game, Game):
             home = HomeScene(host)
             home.message = "cet écran de jeu arrive bientôt"
@@ -151,6 +162,18 @@ class Navigator:
         if phase is ParolesPhase.ANSWER:
             return ParolesAnswerScene(host)
         return ParolesRevealScene(host)
+
+
+def _pyramide_screen(host: Host, game: PyramideGame) -> Scene:
+    """Pyramide: one screen a phase, then the end with the score sheet."""
+    screens = {
+        PyramidePhase.ENIGMES: EnigmaScene,
+        PyramidePhase.PING_PONG: PingPongScene,
+        PyramidePhase.NOMS_PROPRES: NamesScene,
+        PyramidePhase.GRANDES_PYRAMIDES: PyramidScene,
+    }
+    screen = screens.get(game.phase)
+    return PyramidEndScene(host) if screen is None else screen(host)
 
 
 def _last_closed(game: AnyGame) -> int | None:
