@@ -31,6 +31,7 @@ from engine.dice import DiceRound
 from engine.game import Phase, Round
 from engine.letters import draw_letters
 from engine.rules import RoundKind
+from engine.sloubi import SloubiGame, count_at, roll_bucket
 from solver.numbers import Solution
 from solver.plates import draw_numbers
 from solver.words import LongestWords
@@ -127,6 +128,10 @@ class DemoPlayer:
         self._photos: dict[int, int] = {}
         """Photos of each round's holder asked for."""
         self._game: object = None
+        self._last_turn: float | None = None
+        """The clock at the demo's last turn (how far the song runs between two)."""
+        self._pressed_at: float | None = None
+        """The song the demo has already stopped (its start)."""
         """The game these counts are about (a new game starts them again)."""
 
     # --- the inputs, as a person makes them -------------------------------------------
@@ -163,6 +168,9 @@ class DemoPlayer:
         """Do the next thing a table would do, once the screen has been shown a while."""
         scene = self.stage.scene
         seen = (id(scene), scene.state)
+        if scene.state.endswith("-chant-en-cours"):
+            self._sing(now)  # the song waits for no one: listen at every turn
+            return
         if seen != self._seen:
             self._seen, self._since = seen, now
             return
@@ -184,8 +192,12 @@ class DemoPlayer:
         elif name == "fin":
             if not self.stage.options.exit_after_game:
                 self.press(Action.BUZZ)
-        elif name in ("resultat", "des-resultat"):
-            if name == "des-resultat" or scene.state.endswith("-solution"):
+        elif name == "sloubi-seau":
+            self._bucket(scene)
+        elif name == "sloubi-chant":
+            self.press(Action.BUZZ)  # the winner is ready: "Sloubi 1"
+        elif name in ("resultat", "des-resultat", "sloubi-resultat"):
+            if name != "resultat" or scene.state.endswith("-solution"):
                 self.press(Action.BUZZ)
         elif isinstance(current, DiceRound):
             if name == "des-lancer":
@@ -315,6 +327,44 @@ class DemoPlayer:
             return
         self.type(hard.words[0])
         self.press(Action.CONFIRM)
+
+    def _bucket(self, scene: Scene) -> None:
+        """A player counts the bucket and types its total (now and then the device rolls,
+        and now and then a child's total out of range is typed, to be refused, then fixed)."""
+        session = self.stage.session
+        if session is None or not isinstance(session.game, SloubiGame):
+            return
+        game = session.game
+        if scene.message and "enfants" in scene.message:
+            self.press(Action.DELETE)
+            self.press(Action.DELETE)
+            self.press(Action.DELETE)
+            return
+        if self.rng.random() < 0.3:
+            self.tap("virtual")
+            return
+        total = roll_bucket(self.rng, children=game.children)
+        if game.children and self.rng.random() < 0.2:
+            total = 117  # a slip of the tongue: the screen refuses it
+        self.type(str(total))
+        self.press(Action.CONFIRM)
+
+    def _sing(self, now: float) -> None:
+        """Stop the song on the winner's score: press when the next turn would pass it."""
+        session = self.stage.session
+        step = now - self._last_turn if self._last_turn is not None else 0.0
+        self._last_turn = now
+        if session is None or not isinstance(session.game, SloubiGame):
+            return
+        current = session.game.current
+        if current is None or current.started is None or current.winner is None:
+            return
+        target = current.totals[current.winner]
+        if self._pressed_at == current.started:
+            return
+        if count_at(current.started, now + step) >= target:
+            self._pressed_at = current.started
+            self.press(Action.BUZZ)
 
     def _duel(self, scene: Scene, current: Round) -> None:
         if self.tap("kind:calcul"):

@@ -24,11 +24,20 @@ from device.scenes.home import HomeScene
 from device.scenes.menu import MenuScene
 from device.scenes.result import ResultScene
 from device.scenes.round import RoundScene
+from device.scenes.sloubi import (
+    SloubiEndScene,
+    SloubiResultScene,
+    SloubiRollScene,
+    SloubiScene,
+    SloubiSingScene,
+)
 from engine.dice import DiceGame, DiceRound
 from engine.dice import Phase as DicePhase
 from engine.game import Game, Phase, Round
 from engine.games import AnyGame
 from engine.rules import RoundKind
+from engine.sloubi import Phase as SloubiPhase
+from engine.sloubi import SloubiGame, SloubiRound
 
 WITH_RESULT = (RoundKind.NUMBERS, RoundKind.LETTERS)
 """The rounds whose result has a screen (a duel's verdict is its own result)."""
@@ -62,6 +71,8 @@ class Navigator:
         """The screen shown is finished: show the one the game needs now."""
         if isinstance(self.scene, ResultScene | DiceResultScene):
             self._acknowledged = max(self._acknowledged, self.scene.number)
+        if isinstance(self.scene, SloubiResultScene):
+            self._acknowledged = max(self._acknowledged, self.scene.number_shown)
         self._show(self.screen())
 
     def open_menu(self) -> None:
@@ -93,6 +104,8 @@ class Navigator:
         game = session.game
         if isinstance(game, DiceGame):
             return self._dice_screen(game)
+        if isinstance(game, SloubiGame):
+            return self._sloubi_screen(game)
         if not isinstance(game, Game):
             home = HomeScene(host)
             home.message = "cet écran de jeu arrive bientôt"
@@ -123,6 +136,18 @@ class Navigator:
             return DiceWordScene(host)
         return DiceCountScene(host)
 
+    def _sloubi_screen(self, game: SloubiGame) -> SloubiScene:
+        host = self.host
+        closed = _last_closed(game)
+        if closed is not None and closed > self._acknowledged:
+            return SloubiResultScene(host, closed)
+        phase = game.phase
+        if phase is SloubiPhase.OVER:
+            return SloubiEndScene(host)
+        if phase is SloubiPhase.ROLLING:
+            return SloubiRollScene(host)
+        return SloubiSingScene(host)
+
 
 def _last_closed(game: AnyGame) -> int | None:
     """The number of the last round played, if it has a result screen."""
@@ -134,6 +159,10 @@ def _last_closed(game: AnyGame) -> int | None:
         settled = [r for r in game.rounds if r.points is not None]
         if settled:
             return settled[-1].number
+    elif isinstance(game, SloubiGame):
+        sung = [i for i, r in enumerate(game.rounds, start=1) if r.stopped_at is not None]
+        if sung:
+            return sung[-1]
     return None
 
 
@@ -148,4 +177,6 @@ def _untouched(game: AnyGame) -> bool:
         )
     if isinstance(current, DiceRound):
         return not current.consonants
+    if isinstance(current, SloubiRound):
+        return not current.totals
     return current is None
