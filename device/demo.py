@@ -31,7 +31,7 @@ from engine.dice import DiceRound
 from engine.game import Phase, Round
 from engine.letters import draw_letters
 from engine.rules import RoundKind
-from engine.sloubi import SloubiGame, count_at, roll_bucket
+from engine.sloubi import BEAT, SloubiGame, count_at, roll_bucket
 from solver.numbers import Solution
 from solver.plates import draw_numbers
 from solver.words import LongestWords
@@ -128,10 +128,12 @@ class DemoPlayer:
         self._photos: dict[int, int] = {}
         """Photos of each round's holder asked for."""
         self._game: object = None
-        self._last_turn: float | None = None
-        """The clock at the demo's last turn (how far the song runs between two)."""
-        self._pressed_at: float | None = None
-        """The song the demo has already stopped (its start)."""
+        self._song: object = None
+        """The song (its round) the demo pressed the buzzer to stop."""
+        self._pressed_count = 0
+        """The count shown when it pressed."""
+        self._lead = 0.0
+        """Seconds between a press and its taking, as the last song showed."""
         """The game these counts are about (a new game starts them again)."""
 
     # --- the inputs, as a person makes them -------------------------------------------
@@ -171,6 +173,7 @@ class DemoPlayer:
         if scene.state.endswith("-chant-en-cours"):
             self._sing(now)  # the song waits for no one: listen at every turn
             return
+        self._learn_lead()
         if seen != self._seen:
             self._seen, self._since = seen, now
             return
@@ -344,27 +347,32 @@ class DemoPlayer:
             self.tap("virtual")
             return
         total = roll_bucket(self.rng, children=game.children)
-        if game.children and self.rng.random() < 0.2:
+        if game.children and self.rng.random() < 0.1:
             total = 117  # a slip of the tongue: the screen refuses it
         self.type(str(total))
         self.press(Action.CONFIRM)
 
     def _sing(self, now: float) -> None:
-        """Stop the song on the winner's score: press when the next turn would pass it."""
+        """Stop the song on the winner's score: press when the count, plus how late the
+        last press was taken (learned from the last song), reaches it."""
         session = self.stage.session
-        step = now - self._last_turn if self._last_turn is not None else 0.0
-        self._last_turn = now
         if session is None or not isinstance(session.game, SloubiGame):
             return
         current = session.game.current
         if current is None or current.started is None or current.winner is None:
             return
-        target = current.totals[current.winner]
-        if self._pressed_at == current.started:
-            return
-        if count_at(current.started, now + step) >= target:
-            self._pressed_at = current.started
+        if self._song is current:
+            return  # pressed already: the press is on its way
+        if count_at(current.started, now + self._lead) >= current.totals[current.winner]:
+            self._song, self._pressed_count = current, count_at(current.started, now)
             self.press(Action.BUZZ)
+
+    def _learn_lead(self) -> None:
+        """After a song: how many beats passed between the press and its taking."""
+        song = self._song
+        if song is not None and song.stopped_at is not None and self._pressed_count:
+            self._lead = max(0, song.stopped_at - self._pressed_count) * BEAT
+            self._pressed_count = 0
 
     def _duel(self, scene: Scene, current: Round) -> None:
         if self.tap("kind:calcul"):

@@ -165,17 +165,17 @@ class SloubiRollScene(SloubiScene):
         for i, player in enumerate(self.game.players):
             y = int(h * (0.14 + step * i))
             if player == self.player:
-                total, colour = "à lui !", ACCENT
+                total, colour = "?", ACCENT
             elif player in current.rolling:
                 total, colour = "…", TEXT
             elif player in current.totals:
                 total, colour = str(current.totals[player]), TEXT
             else:
                 total, colour = "—", MUTED
-            theme.text(surface, player, 0.055, colour, topleft=(12, y), max_width=int(w * 0.2))
-            theme.text(surface, total, 0.055, colour, topleft=(int(w * 0.23), y))
+            theme.text(surface, player, 0.055, colour, topleft=(12, y), max_width=int(w * 0.25))
+            theme.text(surface, total, 0.055, colour, topleft=(int(w * 0.28), y))
             theme.text(
-                surface, sloubis(scores[player]), 0.045, MUTED, topleft=(int(w * 0.34), y + 3)
+                surface, sloubis(scores[player]), 0.045, MUTED, topleft=(int(w * 0.36), y + 3)
             )
         if current.contenders != list(self.game.players):
             line = "Départage : " + " et ".join(current.contenders)
@@ -202,9 +202,11 @@ class SloubiRollScene(SloubiScene):
         cell_w, cell_h = width // 3, int(h * 0.125)
         for i, key in enumerate(keys):
             rect = pygame.Rect(
-                left + (i % 3) * cell_w + 4, int(h * 0.4) + (i // 3) * cell_h + 4,
-                cell_w - 8, cell_h - 8,
-            )  # fmt: skip
+                left + (i % 3) * cell_w + 4,
+                int(h * 0.4) + (i // 3) * cell_h + 4,
+                cell_w - 8,
+                cell_h - 8,
+            )
             if key == "ok":
                 self.buttons.append(Button(rect, labels[key], key, GOOD, DARK))
             elif key == "erase":
@@ -294,9 +296,13 @@ class SloubiSingScene(SloubiScene):
             label = "Chanter Sloubi (buzzer)"
         else:
             theme.text(
-                surface, f"Sloubi {count}", 0.22, ACCENT, center=(w // 2, int(h * 0.47)),
+                surface,
+                f"Sloubi {count}",
+                0.22,
+                ACCENT,
+                center=(w // 2, int(h * 0.47)),
                 max_width=w - 24,
-            )  # fmt: skip
+            )
             label = f"Sloubi ! (buzzer sur {score})"
         rect = pygame.Rect(int(w * 0.15), int(h * 0.72), int(w * 0.7), int(h * 0.16))
         self.buttons.append(Button(rect, label, "sing", GOOD, DARK))
@@ -345,9 +351,13 @@ class SloubiResultScene(SloubiScene):
         self.header(surface, played)
         line, right = outcome(played)
         theme.text(
-            surface, line, 0.07, GOOD if right else BAD, center=(w // 2, int(h * 0.19)),
+            surface,
+            line,
+            0.07,
+            GOOD if right else BAD,
+            center=(w // 2, int(h * 0.19)),
             max_width=w - 24,
-        )  # fmt: skip
+        )
         scores = self.game.scores
         players = self.game.players
         step = min(0.085, 0.5 / max(len(players), 1))
@@ -355,10 +365,16 @@ class SloubiResultScene(SloubiScene):
             y = int(h * (0.3 + step * i))
             colour = ACCENT if player == played.winner else TEXT
             total = played.totals.get(player)
-            theme.text(surface, player, 0.055, colour, topleft=(int(w * 0.06), y),
-                       max_width=int(w * 0.3))  # fmt: skip
-            theme.text(surface, "—" if total is None else str(total), 0.055, colour,
-                       topleft=(int(w * 0.4), y))  # fmt: skip
+            theme.text(
+                surface, player, 0.055, colour, topleft=(int(w * 0.06), y), max_width=int(w * 0.3)
+            )
+            theme.text(
+                surface,
+                "—" if total is None else str(total),
+                0.055,
+                colour,
+                topleft=(int(w * 0.4), y),
+            )
             theme.text(surface, sloubis(scores[player]), 0.055, MUTED, topleft=(int(w * 0.6), y))
         rect = pygame.Rect(int(w * 0.3), int(h * 0.8), int(w * 0.4), int(h * 0.12))
         self.buttons.append(Button(rect, "Suite (buzzer)", "next"))
@@ -404,9 +420,15 @@ class SloubiEndScene(SloubiScene):
         step = min(0.08, 0.5 / max(len(ranking), 1))
         for place, player in enumerate(ranking, start=1):
             y = int(h * (0.3 + step * (place - 1)))
-            theme.text(surface, f"{place}. {player}", 0.055, TEXT, topleft=(int(w * 0.03), y),
-                       max_width=int(w * 0.27))  # fmt: skip
-            theme.text(surface, sloubis(scores[player]), 0.055, ACCENT, topleft=(int(w * 0.31), y))
+            theme.text(
+                surface,
+                f"{place}. {player}",
+                0.055,
+                TEXT,
+                topleft=(int(w * 0.03), y),
+                max_width=int(w * 0.28),
+            )
+            theme.text(surface, sloubis(scores[player]), 0.055, ACCENT, topleft=(int(w * 0.33), y))
         left = int(w * 0.5)
         theme.text(surface, "Feuille de score", 0.055, MUTED, topleft=(left, int(h * 0.3)))
         for i, played in enumerate(game.rounds):
