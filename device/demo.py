@@ -31,7 +31,7 @@ from engine.dice import DiceRound
 from engine.game import Phase, Round
 from engine.letters import draw_letters
 from engine.rules import RoundKind
-from engine.sloubi import BEAT, SloubiGame, count_at, roll_bucket
+from engine.sloubi import BEAT, SloubiGame, SloubiRound, count_at, roll_bucket
 from solver.numbers import Solution
 from solver.plates import draw_numbers
 from solver.words import LongestWords
@@ -128,7 +128,7 @@ class DemoPlayer:
         self._photos: dict[int, int] = {}
         """Photos of each round's holder asked for."""
         self._game: object = None
-        self._song: object = None
+        self._song: SloubiRound | None = None
         """The song (its round) the demo pressed the buzzer to stop."""
         self._pressed_count = 0
         """The count shown when it pressed."""
