@@ -80,6 +80,36 @@ def test_a_song_stopped_one_beat_late_misses_the_coche(tmp_path: Path) -> None:
     app.close()
 
 
+def test_ruling_the_song_waits_for_the_winner_to_be_ready(tmp_path: Path) -> None:
+    app = _start(tmp_path)
+    _type(app, "200")
+    press(app, Action.CONFIRM)
+    _type(app, "100")
+    press(app, Action.CONFIRM)
+    app.clock.now += 60  # type: ignore[attr-defined]
+    app.step()
+    assert app.scene.state == "manche01-chant" and _game(app).rounds[0].started is None
+    assert not any(s.startswith("say:Sloubi") for s in app.sounds.played)
+    press(app)
+    assert _game(app).rounds[0].started == app.clock.now  # type: ignore[attr-defined]
+    app.close()
+
+
+def test_ruling_the_song_is_stopped_by_saying_sloubi_never_stop(tmp_path: Path) -> None:
+    app = _start(tmp_path)
+    _type(app, "20")
+    press(app, Action.CONFIRM)
+    _tap_button(app, "virtual")
+    press(app)  # the song
+    app.clock.now += 5  # type: ignore[attr-defined]
+    app.step()
+    (button,) = [b for b in app.scene.buttons if b.key == "sing"]
+    assert button.label.startswith("Sloubi !")
+    said = " ".join(app.sounds.played)
+    assert "stop" not in said.lower() and "stop" not in button.label.lower()
+    app.close()
+
+
 def test_the_children_s_version_refuses_a_total_over_116_and_loses_nothing(
     tmp_path: Path,
 ) -> None:
