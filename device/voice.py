@@ -69,6 +69,8 @@ class Voice:
         self._wake = threading.Condition()
         self._closing = False
         self._failures = 0
+        self._busy = False
+        """A phrase is being synthesised or played."""
         self._thread: threading.Thread | None = None
         self._folder = keep or Path(tempfile.mkdtemp(prefix="arbitre-voix-"))
 
@@ -105,8 +107,6 @@ class Voice:
         with self._wake:
             return self._wake.wait_for(lambda: not self._waiting and not self._busy, timeout)
 
-    _busy = False
-
     def close(self) -> None:
         """Stop the worker (what waits is dropped; a phrase being said may end)."""
         with self._wake:
@@ -115,6 +115,8 @@ class Voice:
             self._wake.notify_all()
         if self._thread is not None:
             self._thread.join(timeout=SYNTH_TIMEOUT)
+        if self.keep is None:
+            shutil.rmtree(self._folder, ignore_errors=True)
 
     # --- the worker -----------------------------------------------------------------
 
