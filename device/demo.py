@@ -128,13 +128,13 @@ class DemoPlayer:
         self._photos: dict[int, int] = {}
         """Photos of each round's holder asked for."""
         self._game: object = None
+        """The game these counts are about (a new game starts them again)."""
         self._song: SloubiRound | None = None
         """The song (its round) the demo pressed the buzzer to stop."""
         self._pressed_count = 0
         """The count shown when it pressed."""
         self._lead = 0.0
         """Seconds between a press and its taking, as the last song showed."""
-        """The game these counts are about (a new game starts them again)."""
 
     # --- the inputs, as a person makes them -------------------------------------------
 

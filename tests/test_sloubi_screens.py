@@ -6,6 +6,7 @@ import dataclasses
 import random
 from pathlib import Path
 
+import pygame
 import pytest
 from test_app import make_app, press, settle, tap, type_char
 
@@ -224,3 +225,69 @@ def test_arbitre_run_takes_both_sloubi_rule_sets(tmp_path: Path) -> None:
         args = ["run", "--rules", rules, "--simulate", "--demo", "--exit-after-game"]
         args += ["--speed", "400", "--no-voice", "--data-dir", str(tmp_path / rules)]
         assert main(args) == 0
+
+
+# --- six long names: every screen readable --------------------------------------------
+
+SIX = ["Marie-Hélène", "Jean-Baptiste", "Maximilienne", "Christophe", "Gwendoline", "Bartholomé"]
+SMALLEST = 19
+"""The smallest type allowed, in pixels at 800x480 ("about 20 px")."""
+
+
+@pytest.mark.parametrize("rules", ["sloubi", "sloubi-enfants"])
+def test_with_six_long_names_every_screen_keeps_its_type_big_and_inside(
+    tmp_path: Path, rules: str
+) -> None:
+    app, clock = make_app(tmp_path, rules=rules, players=[n[:12] for n in SIX], voice=False)
+    theme = app.theme
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    sizes: list[int] = []
+    font, text = theme.font, theme.text
+
+    def sized(scale: float) -> pygame.font.Font:
+        sizes.append(max(10, round(theme.height * scale)))
+        return font(scale)
+
+    def recorded(
+        surface: pygame.Surface, line: str, scale: float, *a: object, **k: object
+    ) -> pygame.Rect:
+        rect = text(surface, line, scale, *a, **k)  # type: ignore[arg-type]
+        drawn.append((line, sizes[-1], rect))
+        return rect
+
+    theme.font, theme.text = sized, recorded  # type: ignore[method-assign]
+    screens: dict[str, list[tuple[str, int, pygame.Rect]]] = {}
+
+    def look() -> None:
+        drawn.clear()
+        app.refresh()
+        app.step()
+        screens[app.scene.state.split("-", 1)[-1]] = list(drawn)
+
+    press(app)
+    for song in range(3):
+        for i in range(6):
+            if song == 0 and i == 0 and rules == "sloubi-enfants":
+                _type(app, "117")
+                press(app, Action.CONFIRM)
+                look()  # a total too big for the children, refused
+                for _ in range(3):
+                    _tap_button(app, "erase")
+            _type(app, str(100 + i))
+            look()  # a bucket typed
+            press(app, Action.CONFIRM)
+        look()  # the winner, ready to sing
+        press(app)
+        clock.now += 30
+        look()  # the song
+        _tap_button(app, "sing")
+        look()  # the result
+        press(app)
+    look()  # the end
+    assert app.scene.name == "fin"
+    whole = app.surface.get_rect()
+    for name, lines in screens.items():
+        for line, size, rect in lines:
+            assert size >= SMALLEST, f"{name}: « {line} » in {size} px"
+            assert whole.contains(rect), f"{name}: « {line} » clipped"
+    app.close()

@@ -90,9 +90,7 @@ class SloubiScene(Scene):
         theme.text(surface, title, 0.06, MUTED, topleft=(12, 8), max_width=int(w * 0.48))
         low, high = CHILDREN_TOTALS
         version = (
-            f"enfants : 10 jets de 2 dés − 4 ({low} à {high})"
-            if self.game.children
-            else f"un seau de {BUCKET} dés"
+            f"enfants : de {low} à {high}" if self.game.children else f"un seau de {BUCKET} dés"
         )
         theme.text(
             surface, version, 0.05, MUTED, topleft=(int(w * 0.5), 12), max_width=int(w * 0.48)
