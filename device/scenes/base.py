@@ -149,6 +149,7 @@ class DcdlScene(Scene):
         if second <= BEEP_FROM and second not in self._beeped:
             self._beeped.add(second)
             self.host.sounds.beep()
+            self.host.sounds.say(str(second), "sablier")
         return True, False
 
     def draw_hourglass(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:

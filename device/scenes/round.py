@@ -171,6 +171,8 @@ class RoundScene(DcdlScene):
             return
         self.fixing = None
         self.message = note
+        if isinstance(event, NumbersDrawn):  # as the TV show's announcer does
+            self.host.sounds.say(f"Le nombre à trouver : {event.target}", "cible")
         self.host.jobs.best(self.current)  # the solver starts now, ready for the answers
 
     # --- the hourglass ------------------------------------------------------------
