@@ -551,7 +551,7 @@ class PingPongScene(PyramideScene):
                 0.06,
                 colour,
                 topleft=(16, int(h * (0.12 + 0.08 * (team - 1)))),
-                max_width=int(w * 0.7),
+                max_width=int(w * 0.78),  # up to the brick's ring
             )
         self.draw_ring(
             surface, (int(w * 0.87), int(h * 0.24)), int(h * 0.11), PING_PONG_BRICK_SECONDS
