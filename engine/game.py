@@ -13,6 +13,7 @@ and scored, then the next round. Duels and sprint questions have no draw: they s
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Iterable
@@ -85,6 +86,17 @@ class Round:
     judged_numbers: dict[str, NumbersAnswer] = field(default_factory=dict)
     judged_words: dict[str, WordAnswer] = field(default_factory=dict)
     """The judged answers of the players present, once the round is scored."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    """What :meth:`Game.apply` puts back when an event is refused."""
+
+    rounds: int
+    current: Round | None
+    absent: set[str]
+    extra: int
+    rng: tuple[object, ...]
 
 
 class Game:
@@ -175,8 +187,54 @@ class Game:
 
     # --- applying events ----------------------------------------------------------
 
+    def state(self) -> tuple[object, ...]:
+        """Everything the events decide, as one comparable value: two games with equal
+        states play on alike (the property tests compare a live game with its replay)."""
+        return (
+            self.start,
+            self.players,
+            frozenset(self.absent),
+            tuple(self.rounds),
+            self._extra,
+            self._rng.getstate(),
+        )
+
     def apply(self, event: Event) -> None:
-        """Apply one event, or raise :class:`GameRuleError` and change nothing."""
+        """Apply one event, or raise :class:`GameRuleError` and change nothing.
+
+        Every event is a transaction: the handlers check before they assign, and should
+        one of them fail half-way all the same, what it may have touched (the round in
+        play, the rounds it opened, the absent players, the extra-round counter and the
+        random draws) is put back. A refused event is not saved, so a game that kept its
+        effect could no longer be rebuilt from its saved events.
+        """
+        checkpoint = self._checkpoint()
+        try:
+            self._apply(event)
+        except BaseException:
+            self._restore(checkpoint)
+            raise
+
+    def _checkpoint(self) -> _Checkpoint:
+        current = self.current
+        return _Checkpoint(
+            len(self.rounds),
+            None if current is None else copy.deepcopy(current),
+            set(self.absent),
+            self._extra,
+            self._rng.getstate(),
+        )
+
+    def _restore(self, checkpoint: _Checkpoint) -> None:
+        del self.rounds[checkpoint.rounds :]
+        if checkpoint.current is not None:  # in place: a screen may hold the round
+            for name in (f.name for f in dataclasses.fields(Round)):
+                setattr(self.rounds[-1], name, getattr(checkpoint.current, name))
+        self.absent = checkpoint.absent
+        self._extra = checkpoint.extra
+        self._rng.setstate(checkpoint.rng)
+
+    def _apply(self, event: Event) -> None:
         current = self.current
         if isinstance(event, PlayerAbsent):
             self._player(event.player)
@@ -215,11 +273,11 @@ class Game:
         assert isinstance(event, NumbersDrawn)
         self._expect(current, [RoundKind.NUMBERS], [Phase.DRAW, Phase.READY])
         try:
-            current.plates = check_plates(event.plates)
-            current.target = check_target(event.target, self.rules.targets)
+            plates = check_plates(event.plates)
+            target = check_target(event.target, self.rules.targets)
         except InvalidDraw as error:
             raise GameRuleError(str(error)) from None
-        current.phase = Phase.READY
+        current.plates, current.target, current.phase = plates, target, Phase.READY
 
     def _letters_drawn(self, current: Round, event: Event) -> None:
         assert isinstance(event, LettersDrawn)
@@ -277,9 +335,10 @@ class Game:
     def _answer_undone(self, current: Round, event: Event) -> None:
         if not current.entries:
             raise GameRuleError("aucune réponse à annuler")
-        player = current.entries.pop()
-        if player in current.entries:  # an earlier answer of the same player comes back
+        player = current.entries[-1]
+        if player in current.entries[:-1]:  # an earlier answer of the same player would return
             raise GameRuleError("seule la dernière réponse d'un joueur peut être annulée")
+        current.entries.pop()
         current.numbers_answers.pop(player, None)
         current.confirmed.pop(player, None)
         current.words.pop(player, None)
@@ -317,6 +376,8 @@ class Game:
         return [p for p in self.players if p not in self.absent]
 
     def _score_numbers(self, current: Round) -> RoundRecord:
+        """The round's record; fills the round's judged answers and reasons only once
+        nothing can be refused any more (the caller closes the round next)."""
         assert current.target is not None
         pending = [
             p
@@ -326,6 +387,7 @@ class Game:
         if pending:
             raise GameRuleError(f"valeur à confirmer par l'arbitre : {', '.join(pending)}")
         answers: dict[str, NumbersAnswer] = {}
+        reasons: dict[str, str] = {}
         for player in self._present():
             given = current.numbers_answers.get(player)
             if given is None:
@@ -333,17 +395,20 @@ class Game:
                 continue
             if current.confirmed.get(player) is False:
                 answers[player] = NumbersAnswer(given.value, error=True)
-                current.reasons[player] = "valeur refusée par l'arbitre"
+                reasons[player] = "valeur refusée par l'arbitre"
                 continue
             judged = judge_numbers(current.plates, current.target, given.value, given.steps)
             answers[player] = judged.answer
             if judged.reason:
-                current.reasons[player] = judged.reason
-        current.judged_numbers = answers
-        return self._everyone(numbers_record(self.rules, current.plates, current.target, answers))
+                reasons[player] = judged.reason
+        record = numbers_record(self.rules, current.plates, current.target, answers)
+        current.judged_numbers, current.reasons = answers, reasons
+        return self._everyone(record)
 
     def _score_letters(self, current: Round) -> RoundRecord:
+        """As :meth:`_score_numbers`, for a letters round."""
         answers: dict[str, WordAnswer] = {}
+        reasons: dict[str, str] = {}
         for player in self._present():
             word = current.words.get(player)
             if word is None:
@@ -352,9 +417,10 @@ class Game:
             answer, reason = judge_word(current.letters, word, accents=self.rules.accents)
             answers[player] = answer
             if reason:
-                current.reasons[player] = reason
-        current.judged_words = answers
-        return self._everyone(letters_record(self.rules, current.letters, answers))
+                reasons[player] = reason
+        record = letters_record(self.rules, current.letters, answers)
+        current.judged_words, current.reasons = answers, reasons
+        return self._everyone(record)
 
     def _everyone(self, record: RoundRecord) -> RoundRecord:
         """The record with absent players at 0 points."""
