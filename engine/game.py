@@ -35,6 +35,7 @@ from engine.events import (
     TimerStopped,
     ValueConfirmed,
     WordAnswered,
+    check_fields,
 )
 from engine.judge import judge_numbers, judge_word
 from engine.letters import check_letters
@@ -51,6 +52,14 @@ from solver.plates import InvalidDraw, check_plates, check_target
 
 class GameRuleError(RefusedEvent):
     """An event the rules or the round's phase do not allow; the message is French."""
+
+
+def _check_fields(event: Event) -> None:
+    """:func:`engine.events.check_fields`, refusing with this engine's own error."""
+    try:
+        check_fields(event)
+    except RefusedEvent as error:
+        raise GameRuleError(str(error)) from None
 
 
 class Phase(StrEnum):
@@ -104,6 +113,9 @@ class Game:
     :func:`engine.games.replay`)."""
 
     def __init__(self, start: GameStarted) -> None:
+        if not isinstance(start, GameStarted):
+            raise GameRuleError("une partie commence par GameStarted")
+        _check_fields(start)
         try:
             self.rules: RuleSet = rule_set(start.rules)
         except ValueError as error:
@@ -235,6 +247,9 @@ class Game:
         self._rng.setstate(checkpoint.rng)
 
     def _apply(self, event: Event) -> None:
+        if not isinstance(event, Event):
+            raise GameRuleError(f"ce n'est pas un événement : {type(event).__name__}")
+        _check_fields(event)
         current = self.current
         if isinstance(event, PlayerAbsent):
             self._player(event.player)
@@ -299,6 +314,9 @@ class Game:
     def _timer_stopped(self, current: Round, event: Event) -> None:
         assert isinstance(event, TimerStopped)
         self._expect(current, RoundKind, [Phase.RUNNING])
+        assert current.started_at is not None
+        if event.at < current.started_at:
+            raise GameRuleError("le sablier ne peut s'arrêter avant d'avoir été retourné")
         current.stopped_at = event.at
         current.phase = Phase.ANSWERS
 

@@ -298,3 +298,65 @@ def test_a_game_replayed_from_its_accepted_events_is_the_live_game() -> None:
         for event in accepted:
             replayed.apply(event)
         assert (live.rounds, live.absent) == (replayed.rounds, replayed.absent), number
+
+
+@pytest.mark.parametrize("at", [float("inf"), float("-inf"), float("nan")])
+def test_a_time_that_is_not_a_finite_number_is_refused(at: float) -> None:
+    game = new_game()
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    before = game.state()
+    with pytest.raises(GameRuleError, match="invalide"):
+        game.apply(TimerStarted(at))
+    assert game.state() == before and game.phase is Phase.READY
+    game.apply(TimerStarted(0.0))
+    with pytest.raises(GameRuleError, match="invalide"):
+        game.apply(TimerStopped(at))
+    assert game.phase is Phase.RUNNING
+
+
+def test_the_hourglass_cannot_stop_before_it_was_turned() -> None:
+    game = new_game()
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    game.apply(TimerStarted(100.0))
+    with pytest.raises(GameRuleError, match="avant"):
+        game.apply(TimerStopped(99.0))
+    game.apply(TimerStopped(100.0))
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        NumbersDrawn(("3", 75, 2, 4, 1, 1), 888),  # type: ignore[arg-type]
+        NumbersDrawn((3, 75, 2, 4, 1, 1), True),
+        NumbersDrawn([3, 75, 2, 4, 1, 1], 888),  # type: ignore[arg-type]
+        TimerStarted("0"),  # type: ignore[arg-type]
+        NumbersAnswered("Ana", "888"),  # type: ignore[arg-type]
+        NumbersAnswered(42, steps="75-1=74"),  # type: ignore[arg-type]
+        NumbersAnswered("Ana", 888.5),  # type: ignore[arg-type]
+        NumbersAnswered("Ana", steps=["75-1=74"]),  # type: ignore[arg-type]
+        ValueConfirmed("Ana", "oui"),  # type: ignore[arg-type]
+        PlayerAbsent(["Ana"]),  # type: ignore[arg-type]
+        DuelDecided(winner=1),  # type: ignore[arg-type]
+        RoundClosed,  # the class, not an event
+        "round_closed",
+    ],
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: object) -> None:
+    game = new_game()
+    game.apply(PlayerAbsent("Bruno", absent=False))
+    if not isinstance(event, NumbersDrawn | TimerStarted):
+        game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+        game.apply(TimerStarted(0.0))
+    before = game.state()
+    with pytest.raises(GameRuleError):
+        game.apply(event)  # type: ignore[arg-type]
+    assert game.state() == before
+
+
+def test_a_word_that_is_not_text_is_refused_in_french() -> None:
+    game = new_game()
+    answers_phase(game)
+    with pytest.raises(GameRuleError, match="word"):
+        game.apply(WordAnswered("Ana", 42))  # type: ignore[arg-type]
+    with pytest.raises(GameRuleError, match="players"):
+        Game(GameStarted("boxed", ("Ana", None), 1))  # type: ignore[arg-type]
