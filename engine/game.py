@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -47,6 +47,7 @@ from engine.scoring import (
     WordAnswer,
     duel,
 )
+from solver.lexicon import normalise
 from solver.plates import InvalidDraw, check_plates, check_target
 
 
@@ -112,12 +113,20 @@ class Game:
     """The state of one game, built from its ``GameStarted`` (replayed by
     :func:`engine.games.replay`)."""
 
-    def __init__(self, start: GameStarted) -> None:
+    def __init__(
+        self,
+        start: GameStarted,
+        rules: RuleSet | None = None,
+        plan: Sequence[Composition | None] | None = None,
+    ) -> None:
+        """``rules`` and ``plan`` (the letters rounds' compositions in order) replace the
+        rule set ``start`` names and its seeded deal: ``arbitre score`` plays a file's rounds
+        in the file's order through this same engine (:mod:`engine.replay`)."""
         if not isinstance(start, GameStarted):
             raise GameRuleError("une partie commence par GameStarted")
         _check_fields(start)
         try:
-            self.rules: RuleSet = rule_set(start.rules)
+            self.rules: RuleSet = rules or rule_set(start.rules)
         except ValueError as error:
             raise GameRuleError(str(error)) from None
         players = tuple(p.strip() for p in start.players)
@@ -131,7 +140,7 @@ class Game:
         self.absent: set[str] = set()
         self.rounds: list[Round] = []
         self._rng = random.Random(start.seed)
-        self._plan = self.rules.letter_plan(self._rng)
+        self._plan = self.rules.letter_plan(self._rng) if plan is None else list(plan)
         self._extra = 0
         self._open_round(0)
 
@@ -347,6 +356,10 @@ class Game:
         self._answering(current, RoundKind.LETTERS, event.player)
         if not event.word.strip():
             raise GameRuleError("le mot est vide")
+        if len(normalise(event.word)) > len(current.letters):
+            raise GameRuleError(
+                f"un mot a au plus {len(current.letters)} lettres, autant que le tirage"
+            )
         current.words[event.player] = event.word
         current.entries.append(event.player)
 
