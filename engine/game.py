@@ -410,10 +410,11 @@ class Game:
         """The round's record; fills the round's judged answers and reasons only once
         nothing can be refused any more (the caller closes the round next)."""
         assert current.target is not None
+        written_only = self.rules.written_counts_only
         pending = [
             p
             for p, a in current.numbers_answers.items()
-            if not (a.steps or "").strip() and p not in current.confirmed
+            if not (a.steps or "").strip() and p not in current.confirmed and not written_only
         ]
         if pending:
             raise GameRuleError(f"valeur à confirmer par l'arbitre : {', '.join(pending)}")
@@ -424,11 +425,13 @@ class Game:
             if given is None:
                 answers[player] = NumbersAnswer()
                 continue
-            if current.confirmed.get(player) is False:
+            if current.confirmed.get(player) is False and not written_only:
                 answers[player] = NumbersAnswer(given.value, error=True)
                 reasons[player] = "valeur refusée par l'arbitre"
                 continue
-            judged = judge_numbers(current.plates, current.target, given.value, given.steps)
+            judged = judge_numbers(
+                current.plates, current.target, given.value, given.steps, written_only
+            )
             answers[player] = judged.answer
             if judged.reason:
                 reasons[player] = judged.reason

@@ -109,6 +109,9 @@ class RuleSet:
     """The ranking's criteria in order (see :mod:`engine.ranking`)."""
     accents: bool = False
     """An E's accent must be right in a word, even in capitals (the club rule)."""
+    written_counts_only: bool = False
+    """Club play: "seule la solution écrite est acceptée": a numbers answer is what its
+    written steps reach; a value said or claimed without them counts for nothing."""
 
     def letter_plan(self, rng: random.Random) -> list[Composition | None]:
         """The composition of each letters round in order (None: a free draw)."""
@@ -154,6 +157,7 @@ CLUB_DUPLICATE = RuleSet(
     numbers_points=scoring.numbers_duplicate,
     letters_points=scoring.letters_duplicate,
     letter_compositions=compositions((10, 5, 5), (3, 6, 4), (3, 4, 6), (1, 7, 3), (1, 3, 7)),
+    written_counts_only=True,
     ranking_keys=(
         "total",
         "tens",
@@ -179,6 +183,7 @@ CLUB_MATCH = RuleSet(
     letter_compositions=compositions((6, 5, 5), (2, 6, 4), (2, 4, 6), (1, 7, 3), (1, 3, 7)),
     tie_rounds=(N, L),
     accents=True,
+    written_counts_only=True,
 )
 
 #: The final of a club tournament: 24 rounds, 16 of them letters.

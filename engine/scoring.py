@@ -153,11 +153,11 @@ def _match_point(a: int | None, b: int | None, a_error: bool, b_error: bool) -> 
         return 0, 1
     if b_error:
         return 1, 0
-    a_value = -1 if a is None else a
-    b_value = -1 if b is None else b
-    if a_value == b_value:
+    if a is None or b is None:  # any result beats none (a distance is negative here)
+        return (int(b is None and a is not None), int(a is None and b is not None))
+    if a == b:
         return 0, 0
-    return (1, 0) if a_value > b_value else (0, 1)
+    return (1, 0) if a > b else (0, 1)
 
 
 def _two_players(answers: Mapping[str, object]) -> tuple[str, str]:

@@ -360,3 +360,35 @@ def test_a_word_that_is_not_text_is_refused_in_french() -> None:
         game.apply(WordAnswered("Ana", 42))  # type: ignore[arg-type]
     with pytest.raises(GameRuleError, match="players"):
         Game(GameStarted("boxed", ("Ana", None), 1))  # type: ignore[arg-type]
+
+
+def club_numbers_round(rules: str, players: tuple[str, ...]) -> Game:
+    """A club game at its first numbers round's answers (draw 3 75 2 4 1 1, target 888)."""
+    game = new_game(rules, players)
+    while (current := game.current) is not None and current.kind is not RoundKind.NUMBERS:
+        play_blank_round(game)
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    game.apply(TimerStarted(0.0))
+    game.apply(TimerStopped(55.0))
+    return game
+
+
+def test_ruling_club_only_the_written_count_a_confirmed_bare_value_scores_nothing() -> None:
+    game = club_numbers_round("club-duplicate", ("Ana", "Bruno"))
+    game.apply(NumbersAnswered("Ana", 888))
+    game.apply(ValueConfirmed("Ana", True))
+    game.apply(NumbersAnswered("Bruno", steps="75-1=74 3x4=12 74x12=888"))
+    game.apply(RoundClosed())
+    played = next(r for r in game.rounds if r.kind is RoundKind.NUMBERS)
+    assert played.record is not None and played.record.points == {"Ana": 0, "Bruno": 9}
+    assert played.reasons["Ana"] == "seule la solution écrite compte en club"
+
+
+def test_ruling_club_only_the_written_count_a_slip_in_the_value_is_not_sanctioned() -> None:
+    # Ana says 888 but writes 75x4=300, 300x3=900: her count is 900, 12 away, not an error
+    game = club_numbers_round("club-match", ("Ana", "Bruno"))
+    game.apply(NumbersAnswered("Ana", 888, "75x4=300 300x3=900"))
+    game.apply(NumbersAnswered("Bruno", 887))  # said, never written
+    game.apply(RoundClosed())
+    played = next(r for r in game.rounds if r.kind is RoundKind.NUMBERS)
+    assert played.record is not None and played.record.points == {"Ana": 1, "Bruno": 0}

@@ -147,3 +147,15 @@ def test_score_refuses_a_winner_that_is_not_a_name_through_the_engine() -> None:
 def test_deeply_nested_json_is_a_bad_line_not_a_crash() -> None:
     with pytest.raises(GameFileError, match="ligne 2"):
         score_game(['{"players": ["Ana", "Bruno"]}', "[" * 100_000], rule_set("tv"))
+
+
+def test_ruling_club_only_the_written_count_holds_in_score_too() -> None:
+    line = {
+        "round": "numbers",
+        "plates": [3, 75, 2, 4, 1, 1],
+        "target": 888,
+        "answers": {"Ana": {"value": 888}, "Bruno": {"steps": "75-1=74 3x4=12 74x12=888"}},
+    }
+    result = _score(("Ana", "Bruno"), [line], "club-duplicate")
+    assert result.scores == {"Ana": 0, "Bruno": 9}  # type: ignore[attr-defined]
+    assert _score(("Ana", "Bruno"), [line], "tv").scores == {"Ana": 10, "Bruno": 10}  # type: ignore[attr-defined]

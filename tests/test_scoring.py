@@ -186,3 +186,13 @@ def test_match_a_lone_error_gives_the_point_to_the_opponent_both_wrong_nobody() 
     assert numbers_match(
         numbers(500, A=NumbersAnswer(500, error=True), B=NumbersAnswer(500, error=True))
     ) == {"A": 0, "B": 0}
+
+
+def test_match_a_count_far_from_the_target_still_beats_no_count_at_all() -> None:
+    # "le joueur ayant un meilleur résultat que son adversaire marque 1 point": 12 away is a
+    # result, nothing is none (it used to lose to nothing when more than 1 away)
+    assert numbers_match(numbers(888, A=NumbersAnswer(900), B=NumbersAnswer())) == {
+        "A": 1,
+        "B": 0,
+    }
+    assert numbers_match(numbers(888, A=NumbersAnswer(), B=NumbersAnswer())) == {"A": 0, "B": 0}
