@@ -25,6 +25,9 @@ class RoundRecord:
     """The length of each player's valid word (letters rounds)."""
     top: int | None = None
     """The most points the round allowed (for "the first round not topped")."""
+    notes: dict[str, str] = field(default_factory=dict)
+    """Why a player scored points their own answer did not earn, for the result screen:
+    ``"+9 : mot de 9 lettres refusé chez ANAIS"``."""
 
 
 def totals(players: Sequence[str], records: Sequence[RoundRecord]) -> dict[str, int]:

@@ -392,3 +392,12 @@ def test_ruling_club_only_the_written_count_a_slip_in_the_value_is_not_sanctione
     game.apply(RoundClosed())
     played = next(r for r in game.rounds if r.kind is RoundKind.NUMBERS)
     assert played.record is not None and played.record.points == {"Ana": 1, "Bruno": 0}
+
+
+def test_ruling_boxed_refused_word_the_game_s_record_names_who_gave_the_points() -> None:
+    game = new_game(players=("ANAIS", "BRUNO", "CHLOE"))
+    play_numbers(game, (3, 75, 2, 4, 1, 1), 888)
+    play_letters(game, "BAMERILANE", ANAIS="REANIMABX", BRUNO="MALINE", CHLOE="LAME")
+    record = game.rounds[1].record
+    assert record is not None and record.points == {"ANAIS": 0, "BRUNO": 9, "CHLOE": 0}
+    assert record.notes == {"BRUNO": "+9 : mot de 9 lettres refusé chez ANAIS"}

@@ -66,11 +66,31 @@ def test_boxed_a_refused_word_scores_nothing_and_its_points_go_to_the_other_play
     assert points == {"A": 10, "B": 0}
 
 
-def test_boxed_with_three_players_a_refused_word_goes_to_each_player_not_refused() -> None:
+def test_ruling_boxed_refused_word_with_more_players_goes_to_the_round_s_winner() -> None:
+    # "the other player receives them": the one who beat it, not everybody (C's 4-letter
+    # word used to earn 10)
     points = letters_boxed(
         LettersRound({"A": ok("MALINE"), "B": wrong("REMANIABLO"), "C": ok("RAME")})
     )
-    assert points == {"A": 10, "B": 0, "C": 10}
+    assert points == {"A": 10, "B": 0, "C": 0}
+    tied = {"A": ok("MALINE"), "B": wrong("REMANIABLO"), "C": ok("MARINE"), "D": ok("RAME")}
+    assert letters_boxed(LettersRound(tied)) == {"A": 10, "B": 0, "C": 10, "D": 0}
+
+
+def test_ruling_boxed_refused_word_with_more_players_and_no_valid_word() -> None:
+    # nobody beat it with a word: every player not refused is the "other player"
+    answers = {"A": wrong("REMANIABLO"), "B": WordAnswer(), "C": WordAnswer()}
+    assert letters_boxed(LettersRound(answers)) == {"A": 0, "B": 10, "C": 10}
+
+
+def test_ruling_boxed_refused_word_the_round_record_says_where_the_points_came_from() -> None:
+    from engine.records import letters_record
+    from engine.rules import BOXED
+
+    answers = {"ANAIS": wrong("REANIMABX"), "BRUNO": ok("MALINE"), "CHLOE": ok("LAME")}
+    record = letters_record(BOXED, "BAMERILANE", answers)
+    assert record.points == {"ANAIS": 0, "BRUNO": 9, "CHLOE": 0}
+    assert record.notes == {"BRUNO": "+9 : mot de 9 lettres refusé chez ANAIS"}
 
 
 def test_boxed_two_refused_words_give_each_other_nothing() -> None:
