@@ -41,7 +41,7 @@ from engine.judge import judge_numbers, judge_word
 from engine.letters import check_letters
 from engine.ranking import RoundRecord, ranking, totals
 from engine.records import letters_record, numbers_record
-from engine.rules import Composition, RoundKind, RuleSet, rule_set
+from engine.rules import Composition, RoundKind, RuleSet, Timer, rule_set
 from engine.scoring import (
     NumbersAnswer,
     WordAnswer,
@@ -49,6 +49,10 @@ from engine.scoring import (
 )
 from solver.lexicon import normalise
 from solver.plates import InvalidDraw, check_plates, check_target
+
+#: Seconds the referee has, after a duel's hourglass ran out, to tap the verdict of an
+#: answer given in time (``docs/rulings.md``).
+VERDICT_GRACE = 3.0
 
 
 class GameRuleError(RefusedEvent):
@@ -200,7 +204,7 @@ class Game:
         current = self.current
         if current is None or current.started_at is None:
             return None
-        timer = self.rules.timers.get(current.kind)
+        timer = self.timer(current)
         if timer is None:
             return None
         end = current.stopped_at if current.stopped_at is not None else now
@@ -329,15 +333,31 @@ class Game:
         current.stopped_at = event.at
         current.phase = Phase.ANSWERS
 
-    def _answering(self, current: Round, kind: RoundKind, player: str) -> None:
+    def _answering(
+        self, current: Round, kind: RoundKind, player: str, at: float | None = None
+    ) -> None:
         self._expect(current, [kind], [Phase.RUNNING, Phase.ANSWERS])
         self._player(player)
         if player in self.absent:
             raise GameRuleError(f"{player} est absent")
+        end = self._hourglass_end(current)
+        if at is not None and end is not None and current.phase is Phase.RUNNING and at > end:
+            raise GameRuleError(f"le sablier est écoulé depuis {at - end:.0f} s : réponse refusée")
+
+    def _hourglass_end(self, current: Round) -> float | None:
+        """When the round's time runs out, once its hourglass is turned."""
+        timer = self.timer(current)
+        if current.started_at is None or timer is None:
+            return None
+        return current.started_at + timer.total
+
+    def timer(self, played: Round) -> Timer | None:
+        """The hourglass of a round (None: the round is not timed)."""
+        return self.rules.timers.get(played.kind)
 
     def _numbers_answered(self, current: Round, event: Event) -> None:
         assert isinstance(event, NumbersAnswered)
-        self._answering(current, RoundKind.NUMBERS, event.player)
+        self._answering(current, RoundKind.NUMBERS, event.player, event.at)
         if event.value is None and not (event.steps or "").strip():
             raise GameRuleError("une réponse donne une valeur ou des étapes")
         current.numbers_answers[event.player] = event
@@ -353,7 +373,7 @@ class Game:
 
     def _word_answered(self, current: Round, event: Event) -> None:
         assert isinstance(event, WordAnswered)
-        self._answering(current, RoundKind.LETTERS, event.player)
+        self._answering(current, RoundKind.LETTERS, event.player, event.at)
         if not event.word.strip():
             raise GameRuleError("le mot est vide")
         if len(normalise(event.word)) > len(current.letters):
@@ -382,6 +402,16 @@ class Game:
         for name in (event.winner, event.wrong):
             if name is not None:
                 self._player(name)
+        end = self._hourglass_end(current)
+        named = event.winner is not None or event.wrong is not None
+        ran_out = current.stopped_at is None or end is None or current.stopped_at >= end
+        late = event.at is not None and end is not None and event.at > end + VERDICT_GRACE
+        if named and ran_out and late:
+            timer = self.timer(current)
+            assert timer is not None
+            raise GameRuleError(
+                f"personne n'a répondu dans les {timer.total:.0f} secondes : aucun point"
+            )
         try:
             points = duel(list(self.players), event.winner, event.wrong)
         except ValueError as error:

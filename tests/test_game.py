@@ -401,3 +401,97 @@ def test_ruling_boxed_refused_word_the_game_s_record_names_who_gave_the_points()
     record = game.rounds[1].record
     assert record is not None and record.points == {"ANAIS": 0, "BRUNO": 9, "CHLOE": 0}
     assert record.notes == {"BRUNO": "+9 : mot de 9 lettres refusé chez ANAIS"}
+
+
+def test_ruling_answers_after_time_an_answer_once_the_hourglass_ran_out_is_refused() -> None:
+    game = new_game()
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    game.apply(TimerStarted(100.0))  # 45 seconds: the white hourglass
+    game.apply(NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888", at=144.0))
+    before = game.state()
+    with pytest.raises(GameRuleError, match="sablier est écoulé"):
+        game.apply(NumbersAnswered("Bruno", steps="75x4=300", at=146.0))
+    assert game.state() == before
+
+
+def test_ruling_answers_after_time_answers_copied_from_the_slates_after_the_hourglass() -> None:
+    # the slates were written within the time; the referee types them in afterwards
+    game = new_game()
+    answers_phase(game)
+    game.apply(WordAnswered("Ana", "MALINE", at=500.0))
+    game.apply(RoundClosed())
+    assert game.rounds[1].record is not None and game.rounds[1].record.points["Ana"] == 6
+
+
+def test_ruling_answers_after_time_club_writing_time_counts() -> None:
+    game = new_game("club-duplicate", ("Ana",))
+    while (current := game.current) is not None and current.kind is not RoundKind.NUMBERS:
+        play_blank_round(game)
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    game.apply(TimerStarted(0.0))
+    game.apply(NumbersAnswered("Ana", steps="75x4=300", at=54.0))  # 40 s + 15 s to write
+    with pytest.raises(GameRuleError, match="écoulé"):
+        game.apply(NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888", at=56.0))
+
+
+def tv_duel(game: Game) -> None:
+    """Play a TV game up to its first duel, blank."""
+    while (current := game.current) is not None and current.kind is not RoundKind.DUEL:
+        if current.kind is RoundKind.NUMBERS:
+            play_numbers(game, (3, 100, 8, 8, 10, 6), 683)
+        else:
+            play_letters(game, "BAMERILANE")
+
+
+def test_ruling_duel_after_30_seconds_nobody_scores() -> None:
+    # "Si personne ne répond avant les 30 secondes, aucun point n'est attribué"
+    game = new_game("tv")
+    tv_duel(game)
+    game.apply(TimerStarted(1000.0))
+    game.apply(TimerStopped(1030.0))  # the time ran out
+    with pytest.raises(GameRuleError, match="personne n'a répondu dans les 30 secondes"):
+        game.apply(DuelDecided(winner="Ana", at=1040.0))
+    with pytest.raises(GameRuleError, match="personne n'a répondu"):
+        game.apply(DuelDecided(wrong="Bruno", at=1040.0))
+    game.apply(DuelDecided(at=1040.0))  # "Personne"
+    assert game.scores == {"Ana": 0, "Bruno": 0}
+
+
+def test_ruling_duel_verdict_the_referee_has_3_seconds_to_tap_it() -> None:
+    game = new_game("tv")
+    tv_duel(game)
+    game.apply(TimerStarted(1000.0))
+    game.apply(TimerStopped(1030.0))
+    game.apply(DuelDecided(winner="Ana", at=1032.5))
+    assert game.scores["Ana"] == 5
+
+
+def test_ruling_duel_an_answer_that_stopped_the_hourglass_is_judged_at_leisure() -> None:
+    game = new_game("tv")
+    tv_duel(game)
+    game.apply(TimerStarted(1000.0))
+    game.apply(TimerStopped(1012.0))  # Ana answered after 12 s
+    game.apply(DuelDecided(wrong="Ana", at=1100.0))
+    assert game.scores == {"Ana": 0, "Bruno": 5}
+
+
+def test_a_game_saved_before_answers_had_a_time_still_loads_and_plays() -> None:
+    from engine.events import from_json
+
+    old = [
+        '{"kind": "numbers_answered", "player": "Ana", "value": null, "steps": "75-1=74"}',
+        '{"kind": "word_answered", "player": "Ana", "word": "MALINE"}',
+        '{"kind": "duel_decided", "winner": "Ana", "wrong": null}',
+    ]
+    events = [from_json(line) for line in old]
+    assert events == [
+        NumbersAnswered("Ana", steps="75-1=74"),
+        WordAnswered("Ana", "MALINE"),
+        DuelDecided(winner="Ana"),
+    ]
+    game = new_game("tv")
+    tv_duel(game)
+    game.apply(TimerStarted(1000.0))
+    game.apply(TimerStopped(1030.0))
+    game.apply(events[2])  # no time: not judged late, as when it was saved
+    assert game.scores["Ana"] == 5
