@@ -41,7 +41,7 @@ from engine.judge import judge_numbers, judge_word
 from engine.letters import check_letters
 from engine.ranking import RoundRecord, ranking, totals
 from engine.records import letters_record, numbers_record
-from engine.rules import Composition, RoundKind, RuleSet, Timer, rule_set
+from engine.rules import Composition, RoundKind, RuleSet, Timer, rule_set, sudden_death_timer
 from engine.scoring import (
     NumbersAnswer,
     WordAnswer,
@@ -100,6 +100,8 @@ class Round:
     judged_numbers: dict[str, NumbersAnswer] = field(default_factory=dict)
     judged_words: dict[str, WordAnswer] = field(default_factory=dict)
     """The judged answers of the players present, once the round is scored."""
+    timer: Timer | None = None
+    """This round's own hourglass, when not the rule set's (sudden death's shorter ones)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +156,9 @@ class Game:
             return order[index]
         return None
 
-    def _open_round(self, index: int, kind: RoundKind | None = None) -> None:
+    def _open_round(
+        self, index: int, kind: RoundKind | None = None, timer: Timer | None = None
+    ) -> None:
         kind = kind or self._kind_at(index)
         if kind is None:
             return
@@ -166,7 +170,7 @@ class Game:
             elif self.rules.letter_compositions:
                 composition = Composition(5, 5)  # tie-break rounds: 5C/5V only
         phase = Phase.READY if kind in (RoundKind.DUEL, RoundKind.SPRINT) else Phase.DRAW
-        self.rounds.append(Round(index + 1, kind, composition, phase))
+        self.rounds.append(Round(index + 1, kind, composition, phase, timer=timer))
 
     # --- reading ------------------------------------------------------------------
 
@@ -353,7 +357,7 @@ class Game:
 
     def timer(self, played: Round) -> Timer | None:
         """The hourglass of a round (None: the round is not timed)."""
-        return self.rules.timers.get(played.kind)
+        return played.timer or self.rules.timers.get(played.kind)
 
     def _numbers_answered(self, current: Round, event: Event) -> None:
         assert isinstance(event, NumbersAnswered)
@@ -496,20 +500,28 @@ class Game:
         self._next_round(current.number)
 
     def _next_round(self, played: int) -> None:
+        """Open the round after ``played`` rounds, if any. A club match tied after its
+        regular rounds plays the extension (one numbers, one letters round) in full,
+        then, still tied, sudden death: one draw at a time, numbers or letters by lot and
+        then alternately, each with less search time, until a draw breaks the tie."""
         if played < len(self.rules.order):
             self._open_round(played)
             return
-        if not self.rules.tie_rounds:
+        ties = self.rules.tie_rounds
+        if not ties:
             return
-        scores = sorted(self.scores.values(), reverse=True)
-        if len(scores) > 1 and scores[0] == scores[1]:
-            extra = self._extra
-            ties = self.rules.tie_rounds
-            if extra < len(ties):
-                kind = ties[extra]
-            else:  # sudden death: alternate, starting with the kind drawn by lot
-                first = self._rng.choice(ties) if extra == len(ties) else None
-                previous = self.rounds[-1].kind
-                kind = first or (ties[0] if previous is ties[1] else ties[1])
-            self._extra += 1
-            self._open_round(played, kind)
+        extra = self._extra
+        if not 0 < extra < len(ties):  # the extension, once begun, is played in full
+            scores = sorted(self.scores.values(), reverse=True)
+            if len(scores) < 2 or scores[0] != scores[1]:
+                return
+        timer = None
+        if extra < len(ties):
+            kind = ties[extra]
+        else:  # sudden death: alternate, starting with the kind drawn by lot
+            first = self._rng.choice(ties) if extra == len(ties) else None
+            previous = self.rounds[-1].kind
+            kind = first or (ties[0] if previous is ties[1] else ties[1])
+            timer = sudden_death_timer(self.rules.timers[kind], extra - len(ties) + 1)
+        self._extra += 1
+        self._open_round(played, kind, timer)

@@ -79,6 +79,23 @@ def spread(letters: int, numbers: int) -> tuple[RoundKind, ...]:
     return tuple(order)
 
 
+#: Club sudden death, "avec réduction progressive du temps": each draw has this much less
+#: search time than the one before, starting from the regular time, down to the floor; the
+#: writing time stays (``docs/rulings.md``).
+SUDDEN_DEATH_STEP = 10.0
+SUDDEN_DEATH_FLOOR = 10.0
+
+
+def sudden_death_timer(timer: Timer, draw: int) -> Timer:
+    """The hourglass of the ``draw``-th sudden-death draw (1-based).
+
+    >>> [sudden_death_timer(Timer(40, 15), n).search for n in (1, 2, 3, 4)]
+    [30.0, 20.0, 10.0, 10.0]
+    """
+    search = max(SUDDEN_DEATH_FLOOR, timer.search - SUDDEN_DEATH_STEP * draw)
+    return Timer(search, timer.writing)
+
+
 L, N, D, S = RoundKind.LETTERS, RoundKind.NUMBERS, RoundKind.DUEL, RoundKind.SPRINT
 
 BOXED_ORDER = (N, L, L) * 4
@@ -186,6 +203,17 @@ CLUB_MATCH = RuleSet(
     written_counts_only=True,
 )
 
+#: A club ranking match ("match de classement"): a tie after the regular rounds goes to
+#: the player better ranked in the morning's duplicate, no extra rounds. The players are
+#: entered in their duplicate order, the better ranked first (ranking key ``seat``).
+CLUB_MATCH_RANKING = dataclasses.replace(
+    CLUB_MATCH,
+    name="club-match-classement",
+    title="Des chiffres et des lettres — match de classement en club",
+    tie_rounds=(),
+    ranking_keys=("total", "seat"),
+)
+
 #: The final of a club tournament: 24 rounds, 16 of them letters.
 CLUB_MATCH_FINAL = dataclasses.replace(
     CLUB_MATCH,
@@ -196,7 +224,8 @@ CLUB_MATCH_FINAL = dataclasses.replace(
 )
 
 RULE_SETS: dict[str, RuleSet] = {
-    rules.name: rules for rules in (BOXED, TV, CLUB_DUPLICATE, CLUB_MATCH, CLUB_MATCH_FINAL)
+    rules.name: rules
+    for rules in (BOXED, TV, CLUB_DUPLICATE, CLUB_MATCH, CLUB_MATCH_RANKING, CLUB_MATCH_FINAL)
 }
 
 

@@ -495,3 +495,70 @@ def test_a_game_saved_before_answers_had_a_time_still_loads_and_plays() -> None:
     game.apply(TimerStopped(1030.0))
     game.apply(events[2])  # no time: not judged late, as when it was saved
     assert game.scores["Ana"] == 5
+
+
+def club_match_tied_after_regular_rounds(rules: str = "club-match") -> Game:
+    game = new_game(rules)
+    for _ in range(20):
+        play_blank_round(game)
+    return game
+
+
+def test_ruling_club_match_tie_the_extension_of_two_draws_is_played_in_full() -> None:
+    # "Une prolongation de 2 coups (1C-1L) sera effectuée": Ana winning the numbers draw
+    # does not end the match; Bruno may still level it on the letters draw
+    game = club_match_tied_after_regular_rounds()
+    play_numbers(game, (3, 75, 2, 4, 1, 1), 888, Ana="75-1=74 3x4=12 74x12=888")
+    assert game.scores == {"Ana": 1, "Bruno": 0}
+    current = game.current
+    assert current is not None and current.kind is RoundKind.LETTERS
+    play_letters(game, _draw_for(current.composition), Bruno="BAC")
+    assert game.scores == {"Ana": 1, "Bruno": 1} and not game.over, "sudden death follows"
+
+
+def test_ruling_club_match_tie_an_extension_won_on_both_draws_ends_the_match() -> None:
+    game = club_match_tied_after_regular_rounds()
+    play_numbers(game, (3, 75, 2, 4, 1, 1), 888, Ana="75-1=74 3x4=12 74x12=888")
+    current = game.current
+    assert current is not None
+    play_letters(game, _draw_for(current.composition), Ana="BAC")
+    assert game.over and game.ranking() == ["Ana", "Bruno"]
+
+
+def test_ruling_club_match_sudden_death_has_ever_shorter_hourglasses() -> None:
+    # "mort subite (avec réduction progressive du temps)": 10 s less search each draw,
+    # from the regular 40 s down to 10 s; the writing time stays
+    game = club_match_tied_after_regular_rounds()
+    for _ in range(2):
+        play_blank_round(game)
+    searches = []
+    for _ in range(4):
+        current = game.current
+        assert current is not None
+        timer = game.timer(current)
+        assert timer is not None
+        searches.append(timer.search)
+        assert timer.writing == (15 if current.kind is RoundKind.NUMBERS else 10)
+        if current.kind is RoundKind.NUMBERS:
+            game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+        else:
+            game.apply(LettersDrawn(_draw_for(current.composition)))
+        game.apply(TimerStarted(0.0))
+        assert game.remaining(0.0) == timer.total
+        game.apply(TimerStopped(timer.total))
+        game.apply(RoundClosed())
+    assert searches == [30, 20, 10, 10]
+    regular = game.rounds[0]
+    assert game.timer(regular) == game.rules.timers[regular.kind]
+
+
+def test_ruling_club_ranking_match_a_tie_goes_to_the_better_duplicate_rank() -> None:
+    # "Pour les matchs de classement : Sera déclaré vainqueur le joueur ayant le meilleur
+    # classement au duplicate": players are entered in their duplicate order
+    game = club_match_tied_after_regular_rounds("club-match-classement")
+    assert game.over and game.scores == {"Ana": 0, "Bruno": 0}
+    assert game.ranking() == ["Ana", "Bruno"]
+    game = Game(GameStarted("club-match-classement", ("Bruno", "Ana"), seed=7))
+    for _ in range(20):
+        play_blank_round(game)
+    assert game.ranking() == ["Bruno", "Ana"]

@@ -216,3 +216,18 @@ def test_match_a_count_far_from_the_target_still_beats_no_count_at_all() -> None
         "B": 0,
     }
     assert numbers_match(numbers(888, A=NumbersAnswer(), B=NumbersAnswer())) == {"A": 0, "B": 0}
+
+
+def test_ruling_duplicate_impossible_count_scale_continues_from_the_best_approach() -> None:
+    # "S'il n'est pas approchable à + 1, la meilleure approche donne 7 points puis on
+    # applique le barème": best 4 away scores 7, 5 away 6, 6 away 5 (the scale, shifted)
+    assert [duplicate_numbers_points(d, 4) for d in (4, 5, 6, 7)] == [7, 6, 5, 4]
+    # "approchable à + 1" read as 1 away on either side: 8 points, the plain scale after
+    assert [duplicate_numbers_points(d, 1) for d in (1, 2, 3)] == [8, 7, 6]
+
+
+def test_ruling_zero_as_an_intermediate_result_is_an_error() -> None:
+    from engine.judge import judge_numbers
+
+    judged = judge_numbers([3, 75, 2, 4, 5, 5], 303, steps="5-5=0 0+3=3 75x4=300 300+3=303")
+    assert judged.answer.error and judged.reason is not None and "nul" in judged.reason
