@@ -187,11 +187,21 @@ def _fits(value: object, hint: object) -> bool:
     return True  # a type this checker does not know: the engine checks it itself
 
 
+_HINTS: dict[type[Event], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Event]) -> dict[str, Any]:
+    """The resolved annotations of an event class, computed once."""
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
 def check_fields(event: Event) -> None:
     """Refuse, in French, an event whose fields are not of their declared types (a time
     that is NaN or infinite, a number given as text, a name given as a number...): the
     engines then never meet a value their rules were not written for."""
-    hints = typing.get_type_hints(type(event))
+    hints = _hints(type(event))
     for field in dataclasses.fields(event):
         value = getattr(event, field.name)
         if not _fits(value, hints[field.name]):

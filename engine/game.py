@@ -13,7 +13,6 @@ and scored, then the next round. Duels and sprint questions have no draw: they s
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 from collections.abc import Iterable, Sequence
@@ -102,6 +101,19 @@ class Round:
     """The judged answers of the players present, once the round is scored."""
     timer: Timer | None = None
     """This round's own hourglass, when not the rule set's (sudden death's shorter ones)."""
+
+    def copy(self) -> Round:
+        """A copy whose containers are its own (what they hold is immutable)."""
+        return dataclasses.replace(
+            self,
+            numbers_answers=dict(self.numbers_answers),
+            words=dict(self.words),
+            confirmed=dict(self.confirmed),
+            entries=list(self.entries),
+            reasons=dict(self.reasons),
+            judged_numbers=dict(self.judged_numbers),
+            judged_words=dict(self.judged_words),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +260,7 @@ class Game:
         current = self.current
         return _Checkpoint(
             len(self.rounds),
-            None if current is None else copy.deepcopy(current),
+            None if current is None else current.copy(),
             set(self.absent),
             self._extra,
             self._rng.getstate(),
