@@ -171,10 +171,10 @@ def _fits(value: object, hint: object) -> bool:
         return isinstance(value, bool)
     if hint is int:
         return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return (
-            isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-        )
+    if hint is float:  # an instant: a finite number a float can hold
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        return abs(value) < 1e300 if isinstance(value, int) else math.isfinite(value)
     if hint is str:
         return isinstance(value, str)
     if origin is tuple:

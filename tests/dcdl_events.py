@@ -44,6 +44,7 @@ JUNK: tuple[Any, ...] = (
     0,
     -3,
     10**30,
+    10**400,
     1.5,
     float("nan"),
     float("inf"),

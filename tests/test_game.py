@@ -300,7 +300,7 @@ def test_a_game_replayed_from_its_accepted_events_is_the_live_game() -> None:
         assert (live.rounds, live.absent) == (replayed.rounds, replayed.absent), number
 
 
-@pytest.mark.parametrize("at", [float("inf"), float("-inf"), float("nan")])
+@pytest.mark.parametrize("at", [float("inf"), float("-inf"), float("nan"), 10**400])
 def test_a_time_that_is_not_a_finite_number_is_refused(at: float) -> None:
     game = new_game()
     game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
