@@ -271,7 +271,8 @@ class Game:
         if checkpoint.current is not None:  # in place: a screen may hold the round
             for name in (f.name for f in dataclasses.fields(Round)):
                 setattr(self.rounds[-1], name, getattr(checkpoint.current, name))
-        self.absent = checkpoint.absent
+        self.absent.clear()
+        self.absent.update(checkpoint.absent)
         self._extra = checkpoint.extra
         self._rng.setstate(checkpoint.rng)
 

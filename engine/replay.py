@@ -174,6 +174,7 @@ ROUND_EVENTS = {
 def score_game(lines: Iterable[str], rules: RuleSet) -> GameScore:
     """Replay a game's lines through the live engine, in the file's order of rounds."""
     players: tuple[str, ...] | None = None
+    players_line = 1
     rounds: list[tuple[int, RoundKind, Mapping[str, Any]]] = []
     plan: list[Composition | None] = []
     late_error: GameFileError | None = None  # reported once the lines before it are played
@@ -187,7 +188,7 @@ def score_game(lines: Iterable[str], rules: RuleSet) -> GameScore:
                 if not rules.players[0] <= len(named) <= rules.players[1]:
                     low, high = rules.players
                     raise ValueError(f"{len(named)} joueurs : ces règles en veulent {low} à {high}")
-                players = named
+                players, players_line = named, number
                 continue
             kind = _kind(line, rules)
             if kind is RoundKind.LETTERS:
@@ -204,7 +205,11 @@ def score_game(lines: Iterable[str], rules: RuleSet) -> GameScore:
     if players is None:
         raise GameFileError('partie vide : la première ligne doit être {"players": [...]}')
     order = tuple(kind for _, kind, _ in rounds)
-    game = Game(GameStarted(rules.name, players, 0), dataclasses.replace(rules, order=order), plan)
+    try:
+        start = GameStarted(rules.name, players, 0)
+        game = Game(start, dataclasses.replace(rules, order=order), plan)
+    except RefusedEvent as error:
+        raise GameFileError(f"ligne {players_line} : {error}") from None
     for number, kind, line in rounds:
         try:
             for event in ROUND_EVENTS[kind](line):

@@ -159,3 +159,8 @@ def test_ruling_club_only_the_written_count_holds_in_score_too() -> None:
     result = _score(("Ana", "Bruno"), [line], "club-duplicate")
     assert result.scores == {"Ana": 0, "Bruno": 9}  # type: ignore[attr-defined]
     assert _score(("Ana", "Bruno"), [line], "tv").scores == {"Ana": 10, "Bruno": 10}  # type: ignore[attr-defined]
+
+
+def test_two_names_alike_but_for_spaces_are_a_bad_first_line() -> None:
+    with pytest.raises(GameFileError, match="ligne 1 : chaque joueur a un nom"):
+        score_game(['{"players": ["Ana", " Ana"]}'], rule_set("tv"))
