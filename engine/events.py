@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
-import types
-import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -157,57 +154,6 @@ def register_event(cls: type[Event]) -> type[Event]:
     if EVENT_TYPES.setdefault(cls.kind, cls) is not cls:
         raise ValueError(f"two events are called {cls.kind}")
     return cls
-
-
-def _fits(value: object, hint: object) -> bool:
-    """Whether ``value`` is of the annotated type: bool is not a number, a number is a
-    finite one, a tuple holds what its annotation says (``tuple[int, ...]``)."""
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(value, arm) for arm in typing.get_args(hint))
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:  # an instant: a finite number a float can hold
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return False
-        return abs(value) < 1e300 if isinstance(value, int) else math.isfinite(value)
-    if hint is str:
-        return isinstance(value, str)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(item, args[0]) for item in value)
-        return len(args) == len(value) and all(map(_fits, value, args))
-    return True  # a type this checker does not know: the engine checks it itself
-
-
-_HINTS: dict[type[Event], dict[str, Any]] = {}
-
-
-def _hints(cls: type[Event]) -> dict[str, Any]:
-    """The resolved annotations of an event class, computed once."""
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls)
-    return _HINTS[cls]
-
-
-def check_fields(event: Event) -> None:
-    """Refuse, in French, an event whose fields are not of their declared types (a time
-    that is NaN or infinite, a number given as text, a name given as a number...): the
-    engines then never meet a value their rules were not written for."""
-    hints = _hints(type(event))
-    for field in dataclasses.fields(event):
-        value = getattr(event, field.name)
-        if not _fits(value, hints[field.name]):
-            shown = repr(value)
-            shown = shown if len(shown) <= 40 else shown[:39] + "…"
-            raise RefusedEvent(f"{event.kind} : valeur invalide pour « {field.name} » ({shown})")
 
 
 def to_json(event: Event) -> str:

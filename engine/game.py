@@ -34,7 +34,6 @@ from engine.events import (
     TimerStopped,
     ValueConfirmed,
     WordAnswered,
-    check_fields,
 )
 from engine.judge import judge_numbers, judge_word
 from engine.letters import check_letters
@@ -46,6 +45,7 @@ from engine.scoring import (
     WordAnswer,
     duel,
 )
+from engine.transaction import malformed
 from solver.lexicon import normalise
 from solver.plates import InvalidDraw, check_plates, check_target
 
@@ -59,11 +59,12 @@ class GameRuleError(RefusedEvent):
 
 
 def _check_fields(event: Event) -> None:
-    """:func:`engine.events.check_fields`, refusing with this engine's own error."""
-    try:
-        check_fields(event)
-    except RefusedEvent as error:
-        raise GameRuleError(str(error)) from None
+    """Refuse, with this engine's own error, an event whose fields are not of their
+    declared types (a NaN or infinite time, a number given as text...): the check the
+    boxes' engines make too (:func:`engine.transaction.malformed`)."""
+    problem = malformed(event)
+    if problem is not None:
+        raise GameRuleError(f"événement mal formé ({problem})")
 
 
 class Phase(StrEnum):

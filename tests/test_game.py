@@ -305,11 +305,11 @@ def test_a_time_that_is_not_a_finite_number_is_refused(at: float) -> None:
     game = new_game()
     game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
     before = game.state()
-    with pytest.raises(GameRuleError, match="invalide"):
+    with pytest.raises(GameRuleError, match="mal formé"):
         game.apply(TimerStarted(at))
     assert game.state() == before and game.phase is Phase.READY
     game.apply(TimerStarted(0.0))
-    with pytest.raises(GameRuleError, match="invalide"):
+    with pytest.raises(GameRuleError, match="mal formé"):
         game.apply(TimerStopped(at))
     assert game.phase is Phase.RUNNING
 

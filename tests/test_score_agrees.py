@@ -141,7 +141,7 @@ def test_a_club_draw_of_a_composition_the_club_never_plays_is_refused_by_score()
 
 def test_score_refuses_a_winner_that_is_not_a_name_through_the_engine() -> None:
     line = {"round": "duel", "winner": 3}
-    _refused_both_ways("tv", line, "ligne 2 : duel_decided : valeur invalide")
+    _refused_both_ways("tv", line, "ligne 2 : événement mal formé \\(duel_decided")
 
 
 def test_deeply_nested_json_is_a_bad_line_not_a_crash() -> None:
