@@ -382,7 +382,7 @@ def test_with_six_long_names_every_screen_keeps_its_type_big_and_inside(tmp_path
 
 def test_home_offers_the_bluff_game_with_its_player_count(tmp_path: Path) -> None:
     app, _ = make_app(tmp_path)
-    _tap_button(app, "rules:paroles")
+    _tap_button(app, "family:paroles")
     _tap_button(app, "more")
     assert app.scene.state == "accueil-paroles-3"
     press(app)

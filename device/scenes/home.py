@@ -15,6 +15,9 @@ from engine.session import Session
 from engine.store import SavedGame, StoreError
 
 MAX_NAME = 12
+FAMILY_LABELS = {"dice": "Dés"}
+"""A box's button when its registry label is too long for a fifth of the screen (the
+title under "arbitre" names the game in full: "Le mot le plus court")."""
 
 
 class HomeScene(Scene):
@@ -37,6 +40,8 @@ class HomeScene(Scene):
             ),
             None,
         )
+        if self.resumable is not None:  # the game to resume is the one shown chosen
+            self.rules = self.resumable.rules
         self._fit_players()
 
     @property
@@ -66,19 +71,28 @@ class HomeScene(Scene):
             center=(w // 2, int(h * 0.2)),
             max_width=w - 20,
         )
-        rows = [
-            [c for c in self.choices if c.family == "dcdl"],
-            [c for c in self.choices if c.family != "dcdl"],
-        ]
         y = int(h * 0.26)
-        for choices in (r for r in rows if r):
-            cell = w // len(choices)
-            for i, choice in enumerate(choices):
-                key, label = choice.name, choice.label
+        dcdl = [c for c in self.choices if c.family == "dcdl"]
+        families = self.families()
+        lines: tuple[list[GameKind | str], ...] = ([*dcdl], [*families])
+        for line in lines:
+            if not line:
+                continue
+            cell = w // len(line)
+            for i, item in enumerate(line):
+                if isinstance(item, GameKind):
+                    key, label, chosen = f"rules:{item.name}", item.label, item.name == self.rules
+                else:  # a box of other games: one button, its variants by tapping again
+                    kinds = families[item]
+                    chosen = self.kind.family == item
+                    shown = self.kind if chosen else kinds[0]
+                    key, label = f"family:{item}", FAMILY_LABELS.get(item, shown.label)
+                    if len(kinds) > 1:
+                        label = shown.label
                 rect = pygame.Rect(i * cell + 6, y, cell - 12, int(h * 0.1))
-                colour = ACCENT if key == self.rules else PANEL
-                text = (20, 20, 20) if key == self.rules else (245, 245, 245)
-                self.buttons.append(Button(rect, label, f"rules:{key}", colour, text))
+                colour = ACCENT if chosen else PANEL
+                text = (20, 20, 20) if chosen else (245, 245, 245)
+                self.buttons.append(Button(rect, label, key, colour, text))
             y += int(h * 0.115)
         top = y + int(h * 0.02)
         row = int(h * 0.09)
@@ -98,13 +112,41 @@ class HomeScene(Scene):
         play = pygame.Rect(int(w * 0.55), bottom, int(w * 0.42), int(h * 0.15))
         self.buttons.append(Button(play, "Jouer (buzzer)", "play", GOOD, (10, 30, 10)))
         if self.resumable is not None:
+            saved = self.resumable
             resume = pygame.Rect(int(w * 0.03), bottom, int(w * 0.48), int(h * 0.15))
-            label = f"Reprendre ({', '.join(self.resumable.players)})"
-            self.buttons.append(Button(resume, label, "resume"))
+            self.buttons.append(Button(resume, f"Reprendre : {GAMES[saved.rules].label}", "resume"))
+            names = ", ".join(saved.players)
+            if len(names) > 28:  # long names: the count reads better than a tiny line
+                names = f"{len(saved.players)} joueurs"
+            theme.text(
+                surface,
+                f"En cours : {GAMES[saved.rules].title} ({names})",
+                0.045,
+                MUTED,
+                center=(w // 2, bottom - int(h * 0.05)),
+                max_width=w - 20,
+            )
+
+    def families(self) -> dict[str, list[GameKind]]:
+        """The other boxes offered, each with its rule sets (the first is the usual one)."""
+        families: dict[str, list[GameKind]] = {}
+        for kind in self.choices:
+            if kind.family != "dcdl":
+                families.setdefault(kind.family, []).append(kind)
+        return families
 
     def on_button(self, key: str) -> None:
         if key.startswith("rules:"):
             self.rules = key.split(":", 1)[1]
+            self._fit_players()
+        elif key.startswith("family:"):
+            kinds = self.families()[key.split(":", 1)[1]]
+            names = [kind.name for kind in kinds]
+            # a first tap chooses the box; tapping it again goes through its variants
+            if self.rules in names:
+                self.rules = names[(names.index(self.rules) + 1) % len(names)]
+            else:
+                self.rules = names[0]
             self._fit_players()
         elif key == "fewer":
             low = self.kind.players[0]
