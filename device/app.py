@@ -30,6 +30,9 @@ from device.scenes.base import Scene
 from device.sounds import Sounds
 from device.systemd import Watchdog, notify
 from device.theme import Theme
+from device.web.address import WebAddress
+from device.web.qr import join_url
+from device.web.table import PhoneTable
 from engine.session import Session
 from engine.store import Store
 
@@ -87,6 +90,26 @@ class App:
         self.notices = Notices(self.store)  # the store's start-up warnings among them
         self.navigator = Navigator(self)
         self.demo = DemoPlayer(self) if options.demo else None
+        self.phones: PhoneTable | None = None
+        self._web: Any = None  # a device.web.thread.WebServer
+        if options.web is not None:
+            self._serve_phones(options.web)
+
+    def _serve_phones(self, address: WebAddress) -> None:
+        """The players' phone page (issue 24), in a thread; a port already taken is said on
+        the screen and the game goes on without phones."""
+        from device.web.thread import WebServer  # uvicorn is loaded only with --web
+
+        self.phones = PhoneTable(self.options.players, clock=self.clock, speed=self.options.speed)
+        server = WebServer(self.phones, address)
+        try:
+            server.start()
+        except OSError as error:
+            self.notices.startup.append(f"téléphones : {error}")
+            self.phones = None
+            return
+        self._web = server
+        print(f"téléphones : {join_url(address.host, address.port, self.phones.code)}")
 
     # --- screens: the host of the scenes (device.host.Host) ---------------------------
 
@@ -213,6 +236,8 @@ class App:
     def close(self) -> None:
         """Release everything: the worker thread, the pins, the database, the window."""
         self.jobs.shutdown()
+        if self._web is not None:
+            self._web.stop()
         if self.panel is not None:
             self.panel.close()
         self.reader.close()

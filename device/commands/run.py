@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from device.commands import UsageError, decimal, folder, integer, quoted
+from device.web.address import AddressError, WebAddress, parse_web
 from engine.registry import GAMES, game_kind
 
 MAX_NAME = 20
@@ -46,6 +47,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--speed", default="1", help="le temps passe N fois plus vite")
     parser.add_argument("--data-dir", type=Path, help="parties et données apprises")
+    parser.add_argument(
+        "--web",
+        metavar="[HÔTE:]PORT",
+        help="la page des téléphones des joueurs sur cette adresse locale (par défaut : aucune)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -84,6 +90,16 @@ def _speed(text: str) -> float:
     return speed
 
 
+def _web(text: str | None) -> WebAddress | None:
+    """``--web [HOST:]PORT``: a local address only (the French refusal otherwise, exit 2)."""
+    if text is None:
+        return None
+    try:
+        return parse_web(text)
+    except AddressError as error:
+        raise UsageError(str(error)) from None
+
+
 def _rules(name: str) -> str:
     """The ``--rules`` value, if the registry knows it and the device has its screens."""
     from device.games import playable
@@ -110,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"nom « {quoted(name)} » trop long ({MAX_NAME} caractères au plus)")
     rotation = _rotation(args.rotation)
     speed = _speed(args.speed)
+    web = _web(args.web)
     size = _size(args.size)
     screenshots = (
         None if args.screenshot_dir is None else folder(args.screenshot_dir, "--screenshot-dir")
@@ -132,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
         screenshot_dir=screenshots,
         data_dir=data,
         speed=speed,
+        web=web,
     )
     app = App(options, reader, panel)
     app.notices.startup[:0] = problems  # the configuration's mistakes, on the screen too
