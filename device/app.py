@@ -31,6 +31,7 @@ from device.sounds import Sounds
 from device.systemd import Watchdog, notify
 from device.theme import Theme
 from device.web.address import WebAddress
+from device.web.bridge import PhoneBridge
 from device.web.qr import join_url
 from device.web.table import PhoneTable
 from engine.session import Session
@@ -91,6 +92,7 @@ class App:
         self.navigator = Navigator(self)
         self.demo = DemoPlayer(self) if options.demo else None
         self.phones: PhoneTable | None = None
+        self.bridge: PhoneBridge | None = None
         self._web: Any = None  # a device.web.thread.WebServer
         if options.web is not None:
             self._serve_phones(options.web)
@@ -109,6 +111,7 @@ class App:
             self.phones = None
             return
         self._web = server
+        self.bridge = PhoneBridge(self.phones, lambda: self.session, _post_job_done)
         print(f"téléphones : {join_url(address.host, address.port, self.phones.code)}")
 
     # --- screens: the host of the scenes (device.host.Host) ---------------------------
@@ -174,6 +177,8 @@ class App:
             self._dirty = True
         if self.panel is not None:
             self.panel.button.poll()
+        if self.bridge is not None and (self.bridge.pump() | self.bridge.sync()):
+            self._dirty = True
         if self.demo is not None:
             self.demo.act(self.clock())
         if self.scene.update(self.clock()):

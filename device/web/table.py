@@ -92,6 +92,8 @@ cette place
     code: str = ""
     speed: float = 1.0
     """The table's clock runs this many times faster than real time (``--speed``)."""
+    rate_clock: Callable[[], float] = time.monotonic
+    """Real seconds, for the rate cap (never accelerated)."""
     _tokens: dict[str, str] = field(default_factory=dict)
     _round: PhoneRound | None = None
     _answers: dict[str, Answer] = field(default_factory=dict)
@@ -144,11 +146,15 @@ cette place
 
     # -- the round, from the Pi ------------------------------------------------------------
 
-    def publish(self, round_: PhoneRound) -> None:
-        """A new round opens to the phones (the previous answers and results are cleared)."""
+    def publish(self, round_: PhoneRound, answers: Mapping[str, str] | None = None) -> None:
+        """A round opens to the phones, with the ``answers`` the game already holds for it
+        (after a restart of the Pi); the previous round's answers and results are cleared."""
         with self._lock:
             self._round = round_
-            self._answers = {}
+            self._answers = {
+                name: Answer(name, round_.number, text, float("nan"))
+                for name, text in (answers or {}).items()
+            }
             self._results = None
 
     def close(self, results: Mapping[str, Any]) -> None:
@@ -170,7 +176,7 @@ cette place
 
     def allow(self, client: str) -> None:
         """The rate cap: a phone sending faster than :data:`RATE` is refused (429), alone."""
-        now = time.monotonic()
+        now = self.rate_clock()
         with self._lock:
             bucket = self._buckets.pop(client, None) or _Bucket(BURST, now)
             bucket.tokens = min(BURST, bucket.tokens + (now - bucket.last) * RATE)
