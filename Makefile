@@ -15,10 +15,11 @@ STAMP := $(VENV)/.installed
 # against the real engine. tesseract-ocr: the second opinion of the vision readers.
 # The fonts: the app's big, accented type (DejaVu), and the synthetic tiles the glyph
 # readers train and are tested on (many faces, some kept unseen by training).
+# chromium, chromium-driver: the players' phone page tested in a real headless browser.
 SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive \
 	tesseract-ocr tesseract-ocr-eng \
 	fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-open-sans \
-	fonts-lato fonts-crosextra-carlito fonts-urw-base35
+	fonts-lato fonts-crosextra-carlito fonts-urw-base35 chromium chromium-driver
 
 .PHONY: run test lint system venv bench lexicon install-pi clean
 

@@ -30,7 +30,7 @@ from device.scenes.base import Scene
 from device.sounds import Sounds
 from device.systemd import Watchdog, notify
 from device.theme import Theme
-from device.web.address import WebAddress
+from device.web.address import WebAddress, shown_host
 from device.web.bridge import PhoneBridge
 from device.web.qr import join_url
 from device.web.table import PhoneTable
@@ -92,6 +92,7 @@ class App:
         self.navigator = Navigator(self)
         self.demo = DemoPlayer(self) if options.demo else None
         self.phones: PhoneTable | None = None
+        self.phones_url: str | None = None
         self.bridge: PhoneBridge | None = None
         self._web: Any = None  # a device.web.thread.WebServer
         if options.web is not None:
@@ -111,8 +112,9 @@ class App:
             self.phones = None
             return
         self._web = server
+        self.phones_url = join_url(shown_host(address), address.port, self.phones.code)
         self.bridge = PhoneBridge(self.phones, lambda: self.session, _post_job_done)
-        print(f"téléphones : {join_url(address.host, address.port, self.phones.code)}")
+        print(f"téléphones : {self.phones_url}")
 
     # --- screens: the host of the scenes (device.host.Host) ---------------------------
 

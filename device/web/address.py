@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import subprocess
 from dataclasses import dataclass
 
 ANY = "0.0.0.0"
@@ -81,3 +82,18 @@ l'arbitre n'écoute que sur le réseau local (ex. 192.168.1.20:8080)
                 "sur le réseau local (ex. 192.168.1.20:8080)"
             )
     return WebAddress(host, int(port_text))
+
+
+def shown_host(address: WebAddress) -> str:
+    """The address a phone should open: the HOST given, or, listening on every interface,
+    the machine's first local network address (``hostname -I``; no packet is sent)."""
+    if address.host not in (ANY, "::"):
+        return address.host
+    try:
+        found = subprocess.run(
+            ["hostname", "-I"], capture_output=True, text=True, timeout=2, check=False
+        ).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        found = []
+    lan = [a for a in found if local(a) and not ipaddress.ip_address(a).is_loopback]
+    return lan[0] if lan else "127.0.0.1"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 
@@ -31,11 +32,31 @@ class WebServer:
             ws="none",
             lifespan="off",
         )
+        self.address = address
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, name="phones", daemon=True)
+        self.thread = threading.Thread(target=self._serve, name="phones", daemon=True)
+        self._socket: socket.socket | None = None
+
+    def _serve(self) -> None:
+        assert self._socket is not None
+        self.server.run(sockets=[self._socket])
 
     def start(self, timeout: float = 5.0) -> None:
-        """Start serving; raises :class:`OSError` (French) if the port could not be opened."""
+        """Start serving; raises :class:`OSError` (French) if the port could not be opened.
+        The socket is opened here, in the caller's thread, so that a port already taken is
+        one clear error rather than a traceback in the server's thread."""
+        family = socket.AF_INET6 if ":" in self.address.host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((self.address.host, self.address.port))
+            sock.listen(128)
+        except OSError as error:
+            sock.close()
+            raise OSError(
+                f"impossible d'écouter sur le port {self.address.port} ({error.strerror})"
+            ) from None
+        self._socket = sock
         self.thread.start()
         deadline = time.monotonic() + timeout
         while not self.server.started:
@@ -46,3 +67,5 @@ class WebServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=5)
+        if self._socket is not None:
+            self._socket.close()

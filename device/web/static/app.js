@@ -7,7 +7,10 @@ let offset = null; // Pi clock minus ours (seconds), from the fastest recent rou
 let bestTrip = Infinity;
 let sentRound = null;
 
-function say(text) { $("message").textContent = text || ""; }
+function say(text, good) {
+  $("message").textContent = text || "";
+  $("message").className = good ? "good" : "";
+}
 
 async function call(method, path, body) {
   const headers = { "Content-Type": "application/json" };
@@ -71,8 +74,9 @@ function show() {
   if (state.results) {
     const rows = (state.results.lignes || []).map((l) => "<tr><td>" + esc(l.joueur) + "</td><td>" + esc(l.reponse) + "</td><td>" + esc(l.points) + "</td></tr>").join("");
     const best = (state.results.meilleures || []).map(esc).join(", ");
-    results.innerHTML = "<table>" + rows + "</table>" + (best ? "<p>Meilleures réponses : " + best + "</p>" : "");
-  } else results.innerHTML = "";
+    const html = "<table>" + rows + "</table>" + (best ? "<p>Meilleures réponses : " + best + "</p>" : "");
+    if (results.innerHTML !== html) results.innerHTML = html;  // unchanged: left as it is
+  } else if (results.innerHTML) results.innerHTML = "";
   tick();
 }
 
@@ -101,7 +105,7 @@ async function send() {
   if (!state || !state.round) return;
   const reply = await call("POST", "/api/answer", { round: state.round.number, answer: $("answer").value });
   if (!reply.ok) { say(reply.data.erreur); return; }
-  say("Réponse enregistrée");
+  say("Réponse enregistrée", true);
   state.mine = reply.data.pris;
   $("mine").textContent = "Réponse enregistrée : " + reply.data.pris;
 }
