@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -100,7 +101,10 @@ def create_app(table: PhoneTable, *, trust_any_client: bool = False) -> Starlett
         try:
             token = token_of(request)
             table.allow(client(request) + token[:8])
-            taken = table.answer(token, await body(request))
+            message = await body(request)
+            # The answer waits for its save (the UI thread, the disk): in a worker thread,
+            # never in the event loop, where it would hold up every other phone.
+            taken = await run_in_threadpool(table.answer, token, message)
         except Refused as refused:
             return _refusal(refused.status, refused.message)
         return JSONResponse({"pris": taken.text, "manche": taken.round, "a": taken.at})
