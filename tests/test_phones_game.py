@@ -146,3 +146,30 @@ def test_the_engine_s_refusal_reaches_the_phone_in_french(tmp_path: Path) -> Non
     table.session.do(PlayerAbsent("Ana"))
     (reply,) = table.at_once(table.answer(ana, 1, "100 × 6 = 600"))
     assert reply.status_code == 409 and reply.json()["erreur"] == "Ana est absent"
+
+
+def test_a_phone_answer_may_be_changed_until_the_hourglass_ends_and_the_last_one_counts(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    table = Table(tmp_path, clock)
+    ana = table.join("Ana")
+    table.session.do(NumbersDrawn((3, 100, 8, 8, 10, 6), 683))
+    table.session.start_timer()
+    clock.advance(45)
+    table.session.tick()
+    table.session.do(RoundClosed())
+    table.session.do(LettersDrawn("RATEAUXSEN"))
+    table.session.start_timer()
+    table.bridge.sync()
+    for word in ("RATE", "SATURE"):
+        clock.advance(5)
+        (reply,) = table.at_once(table.answer(ana, 2, word))
+        assert reply.status_code == 200
+    clock.advance(40)
+    (late,) = table.at_once(table.answer(ana, 2, "RUSE"))
+    assert late.status_code == 409
+    table.session.tick()
+    table.session.do(RoundClosed())
+    assert table.session.dcdl.rounds[1].words["Ana"] == "SATURE"
+    assert table.session.dcdl.records[1].points["Ana"] == 6

@@ -15,11 +15,13 @@ import cv2
 import numpy as np
 import pygame
 import pytesseract
+import pytest
 from fakeclock import FakeClock
 
 from device.app import App, AppOptions
 from device.reader import NoCamera
 from device.web.address import WebAddress
+from device.web.table import Refused
 from engine.events import NumbersDrawn
 from engine.session import Session
 
@@ -87,3 +89,35 @@ def test_a_port_already_taken_is_said_on_the_screen_and_the_game_goes_on(tmp_pat
             assert any("téléphones" in line for line in app.notices.startup)
         finally:
             app.close()
+
+
+def tap_label(app: App, label: str) -> None:
+    """Tap the middle of the button that says ``label``, as the referee's finger would."""
+    app.step()
+    button = next(b for b in app.scene.buttons if getattr(b, "label", "") == label)
+    x, y = button.rect.center
+    event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False)
+    pygame.event.post(event)
+    app.step()
+
+
+def test_the_referee_frees_a_phone_s_seat_from_the_menu(tmp_path: Path) -> None:
+    options = AppOptions(
+        data_dir=tmp_path, players=PLAYERS, web=WebAddress("127.0.0.1", free_port())
+    )
+    app = App(options, NoCamera(), clock=FakeClock())
+    try:
+        assert app.phones is not None
+        session = Session.new(app.store, "boxed", PLAYERS, seed=1, clock=app.clock)
+        app.play(session)
+        lost = app.phones.join(app.phones.code, "Bob")
+        app.open_menu()
+        tap_label(app, "Libérer un téléphone…")
+        tap_label(app, "Libérer le téléphone de Bob")
+        assert app.phones.seated() == []
+        assert app.scene.message == "Place de Bob libérée"
+        with pytest.raises(Refused):
+            app.phones.state(lost)  # the lost phone is out; a new one may take the seat
+        app.phones.join(app.phones.code, "Bob")
+    finally:
+        app.close()
