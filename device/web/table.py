@@ -208,16 +208,20 @@ cette place
             if now > current.ends_at:
                 raise Refused(409, "Trop tard : le sablier est écoulé")
             clean = _check(current, text)
-            answer = Answer(name, number, clean, now)
-            if self.save is not None:
-                try:
-                    self.save(answer)
-                except OSError:
-                    raise Refused(
-                        503, "L'arbitre n'a pas pu enregistrer la réponse : réessayez"
-                    ) from None
-            self._answers[name] = answer
-            return answer
+        answer = Answer(name, number, clean, now)
+        # Saved outside the lock: the save waits for the UI thread and the disk, and the
+        # other phones must not wait behind it.
+        if self.save is not None:
+            try:
+                self.save(answer)
+            except OSError:
+                raise Refused(
+                    503, "L'arbitre n'a pas pu enregistrer la réponse : réessayez"
+                ) from None
+        with self._lock:
+            if self._round is current:
+                self._answers[name] = answer
+        return answer
 
     def state(self, token: str | None = None) -> dict[str, Any]:
         """What a phone shows now (JSON-ready): the round, who has answered, its own answer
