@@ -173,3 +173,14 @@ def test_a_phone_answer_may_be_changed_until_the_hourglass_ends_and_the_last_one
     table.session.do(RoundClosed())
     assert table.session.dcdl.rounds[1].words["Ana"] == "SATURE"
     assert table.session.dcdl.records[1].points["Ana"] == 6
+
+
+def test_the_seats_are_the_game_s_players_not_the_command_line_s(tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = Table(tmp_path, clock)
+    table.phones.seat(["Joueur 1", "Joueur 2"])  # what --players said before names were typed
+    table.join("Joueur 1")
+    table.bridge.sync()
+    assert table.phones.players == PLAYERS and table.phones.seated() == []
+    reply = table.client.post("/api/join", json={"code": table.phones.code, "name": "Chloé"})
+    assert reply.status_code == 200

@@ -117,6 +117,8 @@ class PhoneBridge:
         if session is None or not isinstance(session.game, Game):
             return False
         game = session.game
+        if list(self.table.players) != list(game.players):
+            self.table.seat(game.players)
         current = game.current
         if current is not None and current.phase is Phase.RUNNING and current.started_at:
             key = (id(session), current.number, False)

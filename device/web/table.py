@@ -123,6 +123,13 @@ cette place
             self._tokens[name] = token
             return token
 
+    def seat(self, players: Sequence[str]) -> None:
+        """The game's players (typed on the home screen, or a resumed game's): the seats
+        become theirs; a phone whose name is no longer at the table loses its seat."""
+        with self._lock:
+            self.players = list(players)
+            self._tokens = {n: t for n, t in self._tokens.items() if n in self.players}
+
     def free(self, name: str) -> None:
         """The referee frees a seat: its phone's token no longer works (its answers stay)."""
         with self._lock:
