@@ -30,6 +30,7 @@ from device.scenes.base import Scene
 from device.sounds import Sounds
 from device.systemd import Watchdog, notify
 from device.theme import Theme
+from device.voice import Voice
 from device.web.address import WebAddress, shown_host
 from device.web.bridge import PhoneBridge
 from device.web.qr import join_url
@@ -75,7 +76,9 @@ class App:
         self.surface = pygame.Surface(logical)
         self.theme = Theme(logical)
         self.mapper = IntentMapper(logical, options.rotation)
-        self.sounds = Sounds(panel.piezo if panel is not None else None)
+        self.sounds = Sounds(
+            panel.piezo if panel is not None else None, Voice(enabled=options.voice)
+        )
         self.store = Store(options.data_dir / "games.db")
         self.session: Session | None = None
         self.jobs = Jobs(reader, _post_job_done)
@@ -245,6 +248,7 @@ class App:
         self.jobs.shutdown()
         if self._web is not None:
             self._web.stop()
+        self.sounds.voice.close()
         if self.panel is not None:
             self.panel.close()
         self.reader.close()

@@ -25,3 +25,5 @@ class AppOptions:
     """Time runs this many times faster (demo and tests: 45 s hourglasses in seconds)."""
     web: WebAddress | None = None
     """Where the players' phone page listens (``--web``); None: no phone page."""
+    voice: bool = True
+    """Speak the target and the countdowns in French (where espeak-ng is installed)."""

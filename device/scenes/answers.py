@@ -288,9 +288,9 @@ class AnswersScene(DcdlScene):
                 self.message = "terminez l'opération en cours ou effacez-la"
                 return
             if self.numbers.steps:
-                event = NumbersAnswered(player, steps=self.numbers.text)
+                event = NumbersAnswered(player, steps=self.numbers.text, at=session.clock())
         elif self.word is not None and self.word.word:
-            event = WordAnswered(player, self.word.word)
+            event = WordAnswered(player, self.word.word, at=session.clock())
         if event is None:
             self.passed.add(player)
         else:

@@ -95,11 +95,12 @@ class DuelScene(DcdlScene):
                 self._search_letters()
             return
         verdict, _, player = key.partition(":")
+        assert self.host.session is not None
         event = DuelDecided(
             winner=player if verdict == "right" else None,
             wrong=player if verdict == "wrong" else None,
+            at=self.host.session.clock(),
         )
-        assert self.host.session is not None
         try:
             self.host.session.do(event)
         except (RefusedEvent, StoreError) as error:

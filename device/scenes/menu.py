@@ -1,5 +1,5 @@
 """The menu of a long press: go back, take back the last answer, a player away, free a
-player's phone seat (with ``--web``), quit."""
+player's phone seat (with ``--web``), the voice on or off, quit."""
 
 from __future__ import annotations
 
@@ -42,6 +42,9 @@ class MenuScene(Scene):
             elif key.startswith("away:"):
                 player = key[5:]
                 session.do(PlayerAbsent(player, player not in session.dcdl.absent))
+            elif key == "voice":
+                voice = self.host.sounds.voice
+                voice.set_enabled(not voice.enabled)
             elif key == "quit":
                 self.host.leave_game()
                 return
@@ -67,6 +70,11 @@ class MenuScene(Scene):
                 entries.append((label, f"away:{player}"))
             if phones is not None and phones.seated():
                 entries.append(("Libérer un téléphone…", "phones"))
+        voice = self.host.sounds.voice
+        if voice.available and not self.freeing:
+            entries.append(
+                (f"Voix : {'oui' if voice.enabled else 'non'} (toucher pour changer)", "voice")
+            )
         if not self.freeing:
             entries.append(("Quitter la partie (elle reste enregistrée)", "quit"))
         height = int(h * 0.8 / max(len(entries), 1))

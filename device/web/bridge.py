@@ -99,9 +99,9 @@ class PhoneBridge:
             return Refused(409, "Cette manche n'est plus en cours")
         event: WordAnswered | NumbersAnswered
         if current.kind is RoundKind.LETTERS:
-            event = WordAnswered(answer.player, answer.text)
+            event = WordAnswered(answer.player, answer.text, at=answer.at)
         else:
-            event = NumbersAnswered(answer.player, steps=answer.text)
+            event = NumbersAnswered(answer.player, steps=answer.text, at=answer.at)
         try:
             session.do(event)
         except GameRuleError as error:
@@ -124,7 +124,7 @@ class PhoneBridge:
             key = (id(session), current.number, False)
             if key == self._shown:
                 return False
-            timer = game.rules.timers.get(current.kind)
+            timer = game.timer(current)  # a sudden death's shorter hourglass too
             if current.kind not in (RoundKind.LETTERS, RoundKind.NUMBERS) or timer is None:
                 return False
             draw: tuple[str, ...] | tuple[int, ...] = (
