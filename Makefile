@@ -15,11 +15,12 @@ STAMP := $(VENV)/.installed
 # against the real engine. tesseract-ocr: the second opinion of the vision readers.
 # The fonts: the app's big, accented type (DejaVu), and the synthetic tiles the glyph
 # readers train and are tested on (many faces, some kept unseen by training).
+# chromium, chromium-driver: the players' phone page tested in a real headless browser.
 # espeak-ng: the referee's French voice (the target, the countdowns, the Sloubi song), offline.
 SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive \
 	tesseract-ocr tesseract-ocr-eng espeak-ng \
 	fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-open-sans \
-	fonts-lato fonts-crosextra-carlito fonts-urw-base35
+	fonts-lato fonts-crosextra-carlito fonts-urw-base35 chromium chromium-driver
 
 .PHONY: run test lint system venv bench lexicon models install-pi clean
 

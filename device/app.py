@@ -31,6 +31,10 @@ from device.sounds import Sounds
 from device.systemd import Watchdog, notify
 from device.theme import Theme
 from device.voice import Voice
+from device.web.address import WebAddress, shown_host
+from device.web.bridge import PhoneBridge
+from device.web.qr import join_url
+from device.web.table import PhoneTable
 from engine.session import Session
 from engine.store import Store
 
@@ -90,6 +94,30 @@ class App:
         self.notices = Notices(self.store)  # the store's start-up warnings among them
         self.navigator = Navigator(self)
         self.demo = DemoPlayer(self) if options.demo else None
+        self.phones: PhoneTable | None = None
+        self.phones_url: str | None = None
+        self.bridge: PhoneBridge | None = None
+        self._web: Any = None  # a device.web.thread.WebServer
+        if options.web is not None:
+            self._serve_phones(options.web)
+
+    def _serve_phones(self, address: WebAddress) -> None:
+        """The players' phone page (issue 24), in a thread; a port already taken is said on
+        the screen and the game goes on without phones."""
+        from device.web.thread import WebServer  # uvicorn is loaded only with --web
+
+        self.phones = PhoneTable(self.options.players, clock=self.clock, speed=self.options.speed)
+        server = WebServer(self.phones, address)
+        try:
+            server.start()
+        except OSError as error:
+            self.notices.startup.append(f"téléphones : {error}")
+            self.phones = None
+            return
+        self._web = server
+        self.phones_url = join_url(shown_host(address), address.port, self.phones.code)
+        self.bridge = PhoneBridge(self.phones, lambda: self.session, _post_job_done)
+        print(f"téléphones : {self.phones_url}")
 
     # --- screens: the host of the scenes (device.host.Host) ---------------------------
 
@@ -154,6 +182,8 @@ class App:
             self._dirty = True
         if self.panel is not None:
             self.panel.button.poll()
+        if self.bridge is not None and (self.bridge.pump() | self.bridge.sync()):
+            self._dirty = True
         if self.demo is not None:
             self.demo.act(self.clock())
         if self.scene.update(self.clock()):
@@ -216,6 +246,8 @@ class App:
     def close(self) -> None:
         """Release everything: the worker thread, the pins, the database, the window."""
         self.jobs.shutdown()
+        if self._web is not None:
+            self._web.stop()
         self.sounds.voice.close()
         if self.panel is not None:
             self.panel.close()

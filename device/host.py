@@ -15,6 +15,7 @@ from device.jobs import Jobs
 from device.options import AppOptions
 from device.sounds import Sounds
 from device.theme import Theme
+from device.web.table import PhoneTable
 from engine.session import Session
 from engine.store import Store
 
@@ -28,6 +29,10 @@ class Host(Protocol):
     store: Store
     jobs: Jobs
     session: Session | None
+    phones: PhoneTable | None
+    """The players' phones (``--web``), or None."""
+    phones_url: str | None
+    """The address the phones open (shown as a QR code), or None."""
 
     @property
     def clock(self) -> Callable[[], float]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from device.web.address import WebAddress
+
 
 @dataclass
 class AppOptions:
@@ -21,5 +23,7 @@ class AppOptions:
     data_dir: Path = Path(".")
     speed: float = 1.0
     """Time runs this many times faster (demo and tests: 45 s hourglasses in seconds)."""
+    web: WebAddress | None = None
+    """Where the players' phone page listens (``--web``); None: no phone page."""
     voice: bool = True
     """Speak the target and the countdowns in French (where espeak-ng is installed)."""

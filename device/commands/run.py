@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from device.commands import UsageError, decimal, folder, integer, quoted
+from device.web.address import AddressError, WebAddress, parse_web
 from engine.registry import GAMES, game_kind
 
 MAX_NAME = 20
@@ -51,6 +52,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="sans la voix (par défaut, espeak-ng annonce le nombre et les comptes)",
     )
     parser.add_argument("--data-dir", type=Path, help="parties et données apprises")
+    parser.add_argument(
+        "--web",
+        metavar="[HÔTE:]PORT",
+        help="la page des téléphones des joueurs sur cette adresse locale (par défaut : aucune)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -89,6 +95,16 @@ def _speed(text: str) -> float:
     return speed
 
 
+def _web(text: str | None) -> WebAddress | None:
+    """``--web [HOST:]PORT``: a local address only (the French refusal otherwise, exit 2)."""
+    if text is None:
+        return None
+    try:
+        return parse_web(text)
+    except AddressError as error:
+        raise UsageError(str(error)) from None
+
+
 def _rules(name: str) -> str:
     """The ``--rules`` value, if the registry knows it and the device has its screens."""
     from device.games import playable
@@ -115,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"nom « {quoted(name)} » trop long ({MAX_NAME} caractères au plus)")
     rotation = _rotation(args.rotation)
     speed = _speed(args.speed)
+    web = _web(args.web)
     size = _size(args.size)
     screenshots = (
         None if args.screenshot_dir is None else folder(args.screenshot_dir, "--screenshot-dir")
@@ -137,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
         screenshot_dir=screenshots,
         data_dir=data,
         speed=speed,
+        web=web,
         voice=not args.no_voice,
     )
     app = App(options, reader, panel)

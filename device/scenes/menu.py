@@ -1,5 +1,5 @@
-"""The menu of a long press: go back, take back the last answer, a player away, the voice
-on or off, quit."""
+"""The menu of a long press: go back, take back the last answer, a player away, free a
+player's phone seat (with ``--web``), the voice on or off, quit."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from engine.store import StoreError
 
 class MenuScene(Scene):
     name = "menu"
+    freeing = False
+    """The list of the phones' seats is shown (to free one)."""
 
     def on_press(self, press: Press) -> None:
         if press.action in (Action.BACK, Action.MENU, Action.BUZZ):
@@ -24,6 +26,15 @@ class MenuScene(Scene):
         session = self.host.session
         if key == "back" or session is None:
             self.host.close_menu()
+            return
+        phones = self.host.phones
+        if key == "phones":
+            self.freeing = True
+            return
+        if key.startswith("free:") and phones is not None:
+            phones.free(key[5:])  # that phone is out; the player may join again
+            self.freeing = False
+            self.message = f"Place de {key[5:]} libérée"
             return
         try:
             if key == "undo":
@@ -48,18 +59,24 @@ class MenuScene(Scene):
         theme.text(surface, "Menu", 0.1, ACCENT, center=(w // 2, int(h * 0.08)))
         entries = [("Revenir à la partie", "back")]
         session = self.host.session
-        if session is not None and isinstance(session.game, Game):
+        phones = self.host.phones
+        if self.freeing and phones is not None:
+            entries += [(f"Libérer le téléphone de {p}", f"free:{p}") for p in phones.seated()]
+        elif session is not None and isinstance(session.game, Game):
             entries.append(("Annuler la dernière réponse", "undo"))
             absent = session.game.absent
             for player in session.game.players:
                 label = f"{player} revient" if player in absent else f"{player} s'absente"
                 entries.append((label, f"away:{player}"))
+            if phones is not None and phones.seated():
+                entries.append(("Libérer un téléphone…", "phones"))
         voice = self.host.sounds.voice
-        if voice.available:
+        if voice.available and not self.freeing:
             entries.append(
                 (f"Voix : {'oui' if voice.enabled else 'non'} (toucher pour changer)", "voice")
             )
-        entries.append(("Quitter la partie (elle reste enregistrée)", "quit"))
+        if not self.freeing:
+            entries.append(("Quitter la partie (elle reste enregistrée)", "quit"))
         height = int(h * 0.8 / max(len(entries), 1))
         for i, (label, key) in enumerate(entries):
             rect = pygame.Rect(int(w * 0.1), int(h * 0.16) + i * height, int(w * 0.8), height - 8)

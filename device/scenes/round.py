@@ -15,6 +15,7 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
+from device.phones_view import draw_answered, draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import DcdlScene, header, open_menu_on
 from device.theme import ACCENT, MUTED, TEXT, Button, TapZone, draw_tiles
@@ -254,6 +255,12 @@ class RoundScene(DcdlScene):
             self.buttons.append(Button(retake, "Reprendre la photo", "retake"))
         if running:
             self._draw_countdown(surface)
+        phones, url = self.host.phones, self.host.phones_url
+        if phones is not None and url is not None:
+            if running:
+                draw_answered(surface, theme, phones)
+            elif current.phase is Phase.READY:
+                draw_join(surface, theme, phones, url)
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
         theme = self.host.theme
