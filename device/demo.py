@@ -249,7 +249,8 @@ class DemoPlayer:
         text = ""
         if isinstance(best, Solution):
             steps = best.best.steps if rank == 0 else best.best.steps[:-rank]
-            text = "".join(f"{s.a}{TYPED_OPS.get(s.op, s.op)}{s.b}=" for s in steps)
+            # each step written whole, as on the show's paper: "75-1=74, 3x4=12, "
+            text = "".join(f"{s.a}{TYPED_OPS.get(s.op, s.op)}{s.b}={s.result}," for s in steps)
         elif isinstance(best, LongestWords):
             choices = [best.words, best.next_words]
             words = choices[rank] if rank < len(choices) else ()

@@ -287,9 +287,7 @@ def test_a_wrong_entry_seen_on_the_result_is_corrected_from_the_menu(tmp_path: P
     press(app)
     clock.now += 46
     app.step()
-    _type(app, "75-1=")
-    _type(app, "3x4=")
-    _type(app, "74x12=")
+    _type(app, "75-1=74,3x4=12,74x12=888")
     press(app, Action.CONFIRM)
     _type(app, "75+1=")  # Bruno's count was typed wrong
     press(app, Action.CONFIRM)
@@ -301,9 +299,7 @@ def test_a_wrong_entry_seen_on_the_result_is_corrected_from_the_menu(tmp_path: P
     assert app.scene.name == "menu"
     _tap_button(app, "undo")
     assert app.scene.name == "reponses" and app.scene.state == "manche01-reponse-2"
-    _type(app, "75-1=")
-    _type(app, "3x4=")
-    _type(app, "74x12=")
+    _type(app, "75-1=74,3x4=12,74x12=888")
     press(app, Action.CONFIRM)
     assert app.scene.state.startswith("manche01-resultat"), "the corrected result is shown"
     assert app.session.dcdl.scores == {"Joueur 1": first, "Joueur 2": first}

@@ -15,6 +15,7 @@ is), and an answer taken back from the menu is asked for again.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 import pygame
 
@@ -43,6 +44,8 @@ from solver.proposal import ProposalSyntaxError, verify
 OPS: tuple[Op, ...] = ("+", "-", "*", "/")
 TYPED_OPS: dict[str, Op] = {"+": "+", "-": "-", "*": "*", "X": "*", "/": "/", ":": "/"}
 """Operation signs typed on a USB keyboard (and the keys of the operation buttons)."""
+SEPARATORS = ",;"
+"""Typed between two steps written whole (the space bar, the buzzer, separates too)."""
 
 
 class NumbersEntry:
@@ -54,6 +57,8 @@ class NumbersEntry:
         self.first: int | None = None
         self.op: Op | None = None
         self.typed = ""
+        self.claiming = False
+        """The digits typed are the result written after a step's ``=`` (``600-8=592``)."""
         self.problem: str | None = None
 
     @property
@@ -75,6 +80,7 @@ class NumbersEntry:
 
     def pick(self, number: int) -> None:
         self.problem = None
+        self.claiming = False
         if self.first is None or self.op is None:
             if number not in self.free() and self.first is None:
                 self.problem = f"le {number} n'est pas libre"
@@ -100,28 +106,59 @@ class NumbersEntry:
         self.op = op
 
     def type(self, char: str) -> None:
-        """A USB keyboard: digits make a number, an operation sign or Enter uses it."""
+        """A USB keyboard: digits make a number, an operation sign or Enter uses it. A step
+        may be written whole, ``600-8=592``: the number after ``=`` is the result the player
+        claims, judged against the true one (a wrong result is an error, as the rules say)."""
         if char.isdigit():
             self.typed = (self.typed + char)[-4:]
             return
         if char in TYPED_OPS:
-            self._use_typed()
-            self.operation(TYPED_OPS[char])
+            claimed = self._use_typed()
+            if claimed is not None:  # "=592x3": the claimed result goes on
+                self.pick(claimed)
+            if self.problem is None or self.first is not None:
+                self.operation(TYPED_OPS[char])
         elif char == "=":
+            completes = self.first is not None and self.op is not None and bool(self.typed)
+            after_step = not self.typed and self.first is None and bool(self.steps)
+            steps = len(self.steps)
             self._use_typed()
+            if (completes and len(self.steps) > steps) or after_step:
+                self.claiming = True
+        elif char in SEPARATORS:
+            self.finish_typing()
 
-    def _use_typed(self) -> None:
-        if self.typed:
-            number, self.typed = int(self.typed), ""
-            self.pick(number)
+    def _use_typed(self) -> int | None:
+        """Use the digits typed; a claimed result is checked, and returned when right."""
+        if not self.typed:
+            return None
+        number, self.typed = int(self.typed), ""
+        if self.claiming:
+            self.claiming = False
+            return self._claim(number)
+        self.pick(number)
+        return None
+
+    def _claim(self, claimed: int) -> int | None:
+        """The last step's written result: right, it is returned; wrong, the step keeps the
+        player's number and the entry says why it is false (the answer is then an error)."""
+        a, rest = self.steps[-1].split("=")[0], self.steps[-1].split("=")[1]
+        if int(rest) == claimed:
+            return claimed
+        self.steps[-1] = f"{a}={claimed}"
+        self.problem = verify(self.plates, self.text).reason
+        return None
 
     def finish_typing(self) -> None:
         self._use_typed()
+        self.claiming = False  # "600-8=" and Enter: nothing was claimed
 
     def undo(self) -> None:
         self.problem = None
         if self.typed:
             self.typed = self.typed[:-1]
+        elif self.claiming:
+            self.claiming = False
         elif self.op is not None:
             self.op = None
         elif self.first is not None:
@@ -129,7 +166,25 @@ class NumbersEntry:
         elif self.steps:
             self.steps.pop()
 
+    def slots(self) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
+        """The plates in the draw's order, then the results in the order they were made,
+        each with whether it is still free: the keypad keeps every number in its place."""
+        free = Counter(self.free())
+        checks = verify(self.plates, self.text).checks if self.steps else ()
+        results = [c.result for c in checks if c.result is not None]
+
+        def marked(numbers: Iterable[int]) -> list[tuple[int, bool]]:
+            out = []
+            for number in numbers:
+                out.append((number, free[number] > 0))
+                free[number] -= 1
+            return out
+
+        return marked(self.plates), marked(results)
+
     def pending(self) -> str:
+        if self.claiming:
+            return f"= {self.typed}"
         parts = [str(self.first) if self.first is not None else ""]
         if self.op is not None:
             parts.append(OP_SYMBOLS[self.op])
@@ -260,6 +315,8 @@ class AnswersScene(DcdlScene):
             return
         if press.action is Action.CONFIRM:
             self.submit()
+        elif press.action is Action.BUZZ and self.numbers is not None:
+            self.numbers.finish_typing()  # "75-1=74 3x4=12": the space ends a step
         elif press.action is Action.DELETE:
             self._undo()
 
@@ -353,15 +410,13 @@ class AnswersScene(DcdlScene):
             theme.text(
                 surface, f"= {entry.value}", 0.1, ACCENT, topleft=(int(w * 0.55), int(h * 0.24))
             )
-        free = entry.free()
-        counts = Counter(free)
-        area = pygame.Rect(int(w * 0.42), int(h * 0.4), int(w * 0.56), int(h * 0.15))
-        ordered = sorted(counts.elements())
-        boxes = row_of_boxes(area, len(ordered))
-        for box, number in zip(boxes, ordered, strict=True):
-            self.buttons.append(
-                Button(box, str(number), f"num:{number}", (250, 236, 200), (20, 20, 20))
-            )
+        plates, results = entry.slots()
+        for top, slots in ((0.36, plates), (0.47, results)):
+            area = pygame.Rect(int(w * 0.42), int(h * top), int(w * 0.56), int(h * 0.1))
+            boxes = row_of_boxes(area, len(entry.plates))  # fixed places: nothing moves
+            for box, (number, free) in zip(boxes, slots, strict=False):
+                colour, ink = ((250, 236, 200), (20, 20, 20)) if free else (PANEL, MUTED)
+                self.buttons.append(Button(box, str(number), f"num:{number}", colour, ink))
         op_area = pygame.Rect(int(w * 0.5), int(h * 0.58), int(w * 0.4), int(h * 0.17))
         for box, op in zip(row_of_boxes(op_area, 4), OPS, strict=True):
             colour = ACCENT if entry.op == op else PANEL
