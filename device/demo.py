@@ -52,6 +52,8 @@ KEYS = {
 TYPED_OPS = {"+": "+", "-": "-", "*": "x", "/": ":"}
 """How a person types each operation."""
 
+SPRINT_DRAWS = ("kind:sprint-numbers", "kind:sprint-letters")
+"""The sprint's two draws, as the player who chooses taps one."""
 PHOTOS_PER_DRAW = 3
 """Photos taken of a round's holder before the players type the draw instead (the sample
 photos are not all draws every rule set accepts: a club composition, ten letters)."""
@@ -191,6 +193,8 @@ class DemoPlayer:
         elif name in ("resultat", "des-resultat"):
             if name == "des-resultat" or scene.state.endswith("-solution"):
                 self.press(Action.BUZZ)
+        elif name == "duel" and scene.state.endswith("-verdict"):
+            self.press(Action.BUZZ)  # the duel's verdict seen: go on
         elif session is not None and isinstance(session.game, ParolesGame):
             self.paroles.act(self, scene, session.game)
         elif isinstance(current, DiceRound):
@@ -324,7 +328,7 @@ class DemoPlayer:
         self.press(Action.CONFIRM)
 
     def _duel(self, scene: Scene, current: Round) -> None:
-        if self.tap("kind:calcul"):
+        if self.tap("kind:calcul") or self.tap(self.rng.choice(SPRINT_DRAWS)):
             return
         if current.phase is Phase.READY:
             self.press(Action.BUZZ)
