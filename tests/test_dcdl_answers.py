@@ -107,3 +107,41 @@ def test_steps_written_whole_are_separated_by_the_space_bar(tmp_path: Path) -> N
     steps = app.session.dcdl.rounds[0].numbers_answers["Joueur 1"].steps
     assert steps == "75-1=74 3x4=12 74x12=888"
     app.close()
+
+
+def test_a_count_announced_that_its_steps_do_not_give_is_an_error(tmp_path: Path) -> None:
+    app = _answers(tmp_path)
+    _type(app, "75-1=74")
+    _tap(app, "announce")  # the player had said 75
+    _tap(app, "digit:7")
+    _tap(app, "digit:5")
+    press(app, Action.CONFIRM)
+    _tap(app, "nothing")
+    settle(app)
+    assert app.scene.name == "resultat"
+    assert app.session is not None
+    played = app.session.dcdl.rounds[0]
+    assert played.numbers_answers["Joueur 1"].value == 75
+    assert played.reasons["Joueur 1"] == "75 n'est pas obtenu par ces étapes"
+    app.close()
+
+
+def test_a_count_announced_is_typed_after_an_a_on_the_keyboard(tmp_path: Path) -> None:
+    app = _answers(tmp_path)
+    _type(app, "75-1=74A74")
+    press(app, Action.CONFIRM)
+    assert app.session is not None
+    answer = app.session.dcdl.rounds[0].numbers_answers["Joueur 1"]
+    assert (answer.value, answer.steps) == (74, "75-1=74")
+    app.close()
+
+
+def test_a_number_tapped_after_a_step_typed_whole_starts_the_next_step(tmp_path: Path) -> None:
+    app = _answers(tmp_path)
+    _type(app, "75-1=74")
+    _tap(app, "num:74")
+    _tap(app, "op:*")
+    _tap(app, "num:4")
+    assert app.scene.numbers.steps == ["75-1=74", "74x4=296"]  # type: ignore[attr-defined]
+    assert app.scene.numbers.pending() == ""  # type: ignore[attr-defined]
+    app.close()

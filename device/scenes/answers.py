@@ -59,6 +59,11 @@ class NumbersEntry:
         self.typed = ""
         self.claiming = False
         """The digits typed are the result written after a step's ``=`` (``600-8=592``)."""
+        self.announced = ""
+        """The value the player announced, if the referee wrote it (a count announced as
+        764 whose steps give 760 is an error: the miscalculation is recorded)."""
+        self.announcing = False
+        """Digits go to :attr:`announced` ("Annonce", or A on a keyboard)."""
         self.problem: str | None = None
 
     @property
@@ -109,6 +114,13 @@ class NumbersEntry:
         """A USB keyboard: digits make a number, an operation sign or Enter uses it. A step
         may be written whole, ``600-8=592``: the number after ``=`` is the result the player
         claims, judged against the true one (a wrong result is an error, as the rules say)."""
+        if char == "A":
+            self.announcing = not self.announcing
+            return
+        if self.announcing:
+            if char.isdigit():
+                self.announce(int(char))
+            return
         if char.isdigit():
             self.typed = (self.typed + char)[-4:]
             return
@@ -153,9 +165,14 @@ class NumbersEntry:
         self._use_typed()
         self.claiming = False  # "600-8=" and Enter: nothing was claimed
 
+    def announce(self, digit: int) -> None:
+        self.announced = (self.announced + str(digit))[-4:].lstrip("0")
+
     def undo(self) -> None:
         self.problem = None
-        if self.typed:
+        if self.announcing:
+            self.announced = self.announced[:-1]
+        elif self.typed:
             self.typed = self.typed[:-1]
         elif self.claiming:
             self.claiming = False
@@ -303,10 +320,16 @@ class AnswersScene(DcdlScene):
             self.submit()
         elif key == "undo":
             self._undo()
+        elif key == "announce" and self.numbers is not None:
+            self.numbers.announcing = not self.numbers.announcing
+        elif key.startswith("digit:") and self.numbers is not None:
+            self.numbers.announce(int(key[6:]))
         elif key.startswith("op:") and self.numbers is not None:
             self.numbers.operation(TYPED_OPS[key[3:]])
         elif key.startswith("num:") and self.numbers is not None:
-            self.numbers.pick(int(key[4:]))
+            self.numbers.finish_typing()  # "75-1=74" typed, then 74 tapped
+            if self.numbers.problem is None:
+                self.numbers.pick(int(key[4:]))
         elif key.startswith("tile:") and self.word is not None:
             self.word.tap(int(key[5:]))
 
@@ -344,8 +367,12 @@ class AnswersScene(DcdlScene):
             if self.numbers.pending():
                 self.message = "terminez l'opération en cours ou effacez-la"
                 return
+            announced = int(self.numbers.announced) if self.numbers.announced else None
+            if announced is not None and not self.numbers.steps:
+                self.message = "écrivez aussi les étapes du compte annoncé"
+                return
             if self.numbers.steps:
-                event = NumbersAnswered(player, steps=self.numbers.text)
+                event = NumbersAnswered(player, announced, self.numbers.text)
         elif self.word is not None and self.word.word:
             event = WordAnswered(player, self.word.word)
         if event is None:
@@ -391,7 +418,10 @@ class AnswersScene(DcdlScene):
             self._draw_word(surface, self.word)
         row = pygame.Rect(0, int(h * 0.8), w, int(h * 0.12))
         labels = [("Effacer", "undo", PANEL), ("Rien", "nothing", PANEL), ("Valider", "ok", GOOD)]
-        for (label, key, colour), box in zip(labels, _wide_row(row, 3), strict=True):
+        if self.numbers is not None:
+            label = "Étapes" if self.numbers.announcing else "Annonce"
+            labels.insert(1, (label, "announce", ACCENT if self.numbers.announcing else PANEL))
+        for (label, key, colour), box in zip(labels, _wide_row(row, len(labels)), strict=True):
             self.buttons.append(
                 Button(box, label, key, colour, (10, 10, 10) if key == "ok" else TEXT)
             )
@@ -402,6 +432,9 @@ class AnswersScene(DcdlScene):
         target = self.current.target
         lines = [*entry.steps[-3:], entry.pending() + " …"]
         theme.text(surface, f"À trouver : {target}", 0.06, MUTED, topleft=(12, int(h * 0.24)))
+        if entry.announced or entry.announcing:
+            said = f"Annoncé : {entry.announced or '…'}"
+            theme.text(surface, said, 0.06, ACCENT, topleft=(12, int(h * 0.62)))
         for i, line in enumerate(lines):
             theme.text(surface, line, 0.065, TEXT, topleft=(12, int(h * (0.31 + 0.07 * i))))
         if entry.problem:
@@ -410,6 +443,12 @@ class AnswersScene(DcdlScene):
             theme.text(
                 surface, f"= {entry.value}", 0.1, ACCENT, topleft=(int(w * 0.55), int(h * 0.24))
             )
+        if entry.announcing:  # the digits of the announced value
+            for top, digits in ((0.36, range(5)), (0.47, range(5, 10))):
+                area = pygame.Rect(int(w * 0.42), int(h * top), int(w * 0.56), int(h * 0.1))
+                for box, digit in zip(row_of_boxes(area, 5), digits, strict=True):
+                    self.buttons.append(Button(box, str(digit), f"digit:{digit}"))
+            return
         plates, results = entry.slots()
         for top, slots in ((0.36, plates), (0.47, results)):
             area = pygame.Rect(int(w * 0.42), int(h * top), int(w * 0.56), int(h * 0.1))
