@@ -289,12 +289,12 @@ def test_a_wrong_entry_seen_on_the_result_is_corrected_from_the_menu(tmp_path: P
     app.step()
     _type(app, "75-1=74,3x4=12,74x12=888")
     press(app, Action.CONFIRM)
-    _type(app, "75+1=")  # Bruno's count was typed wrong
+    _type(app, "1+1=2")  # player 2's count was typed wrong
     press(app, Action.CONFIRM)
     assert app.scene.name == "resultat"
     assert app.session is not None
-    first = app.session.dcdl.scores["Joueur 1"]
-    assert first > 0 and app.session.dcdl.scores["Joueur 2"] == 0
+    judged = app.session.dcdl.rounds[0].judged_numbers
+    assert judged["Joueur 2"].value == 2 != judged["Joueur 1"].value
     _f1(app)
     assert app.scene.name == "menu"
     _tap_button(app, "undo")
@@ -302,6 +302,9 @@ def test_a_wrong_entry_seen_on_the_result_is_corrected_from_the_menu(tmp_path: P
     _type(app, "75-1=74,3x4=12,74x12=888")
     press(app, Action.CONFIRM)
     assert app.scene.state.startswith("manche01-resultat"), "the corrected result is shown"
+    judged = app.session.dcdl.rounds[0].judged_numbers
+    assert judged["Joueur 2"] == judged["Joueur 1"]
+    first = app.session.dcdl.scores["Joueur 1"]
     assert app.session.dcdl.scores == {"Joueur 1": first, "Joueur 2": first}
     press(app)
     assert app.scene.state.startswith("manche02-letters-draw")
