@@ -15,12 +15,13 @@ STAMP := $(VENV)/.installed
 # against the real engine. tesseract-ocr: the second opinion of the vision readers.
 # The fonts: the app's big, accented type (DejaVu), and the synthetic tiles the glyph
 # readers train and are tested on (many faces, some kept unseen by training).
+# espeak-ng: the referee's French voice (the target, the countdowns, the Sloubi song), offline.
 SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive \
-	tesseract-ocr tesseract-ocr-eng \
+	tesseract-ocr tesseract-ocr-eng espeak-ng \
 	fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-open-sans \
 	fonts-lato fonts-crosextra-carlito fonts-urw-base35
 
-.PHONY: run test lint system venv bench lexicon install-pi clean
+.PHONY: run test lint system venv bench lexicon models install-pi clean
 
 # The referee app; without GPIO or camera it simulates them (space bar = buzzer).
 run: venv
@@ -54,6 +55,13 @@ bench: venv
 # Recompile solver/data/lexicon.gz and refused.gz from Dicollecte's dictionary.
 lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
+
+# Retrain the learned vision readers and rewrite vision/data/plates.onnx and .json (seeded:
+# the committed files again, on this machine). PyTorch (the `train` extra, CPU build) is
+# installed here only; a few CPU minutes on one thread.
+models: venv
+	$(BIN)/python -m pip install --quiet -e '.[train]'
+	$(BIN)/python bench/vision_train.py
 
 # On a Raspberry Pi: install, enable and start the systemd unit (see systemd/README.md).
 install-pi:

@@ -30,6 +30,7 @@ from device.scenes.base import Scene
 from device.sounds import Sounds
 from device.systemd import Watchdog, notify
 from device.theme import Theme
+from device.voice import Voice
 from engine.session import Session
 from engine.store import Store
 
@@ -71,7 +72,9 @@ class App:
         self.surface = pygame.Surface(logical)
         self.theme = Theme(logical)
         self.mapper = IntentMapper(logical, options.rotation)
-        self.sounds = Sounds(panel.piezo if panel is not None else None)
+        self.sounds = Sounds(
+            panel.piezo if panel is not None else None, Voice(enabled=options.voice)
+        )
         self.store = Store(options.data_dir / "games.db")
         self.session: Session | None = None
         self.jobs = Jobs(reader, _post_job_done)
@@ -213,6 +216,7 @@ class App:
     def close(self) -> None:
         """Release everything: the worker thread, the pins, the database, the window."""
         self.jobs.shutdown()
+        self.sounds.voice.close()
         if self.panel is not None:
             self.panel.close()
         self.reader.close()

@@ -36,9 +36,50 @@ COMMANDS = (
     "validate",
     "read",
     "calibrate",
+    "tapis",
     "score",
     "games",
 )
+
+
+#: argparse's own messages in French. argparse reads them through ``gettext``, and no
+#: French catalogue of them ships with Python: the parser's words are replaced at their
+#: one source, so that every subcommand says "choix invalide", never "invalid choice".
+FRENCH_ARGPARSE = {
+    "usage: ": "usage : ",
+    "options": "options",
+    "positional arguments": "arguments",
+    "show this help message and exit": "affiche cette aide",
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "choix invalide : %(value)r (au choix : %(choices)s)"
+    ),
+    "invalid %(type)s value: %(value)r": "valeur invalide pour %(type)s : %(value)r",
+    "the following arguments are required: %s": "il manque : %s",
+    "unrecognized arguments: %s": "arguments inconnus : %s",
+    "expected one argument": "une valeur attendue",
+    "expected at least one argument": "au moins une valeur attendue",
+    "expected at most one argument": "une valeur au plus",
+    "ignored explicit argument %r": "valeur %r inattendue",
+    "not allowed with argument %s": "incompatible avec %s",
+    "one of the arguments %s is required": "il faut l'un de : %s",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "option ambiguë : %(option)s peut être %(matches)s"
+    ),
+    "unexpected option string: %s": "option inattendue : %s",
+}
+
+
+def _french(message: str) -> str:
+    return FRENCH_ARGPARSE.get(message, message)
+
+
+def _french_plural(singular: str, plural: str, count: int) -> str:
+    return (
+        (f"{count} valeur attendue" if count == 1 else f"{count} valeurs attendues")
+        if singular.startswith("expected %s argument")
+        else (singular if count == 1 else plural)
+    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,6 +90,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    argparse._ = _french  # type: ignore[attr-defined]
+    argparse.ngettext = _french_plural  # type: ignore[attr-defined]
     parser = _Parser(
         prog="arbitre",
         description="Arbitre électronique : solveurs et application de l'arbitre.",

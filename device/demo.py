@@ -24,6 +24,7 @@ from typing import Protocol
 import pygame
 
 from device.demo_paroles import ParolesTable
+from device.demo_pyramide import PyramideTable
 from device.host import Host
 from device.intents import Action, rotate_point
 from device.scenes.base import Scene
@@ -32,7 +33,9 @@ from engine.dice import DiceRound
 from engine.game import Phase, Round
 from engine.letters import draw_letters
 from engine.paroles import ParolesGame
+from engine.pyramide import PyramideGame
 from engine.rules import RoundKind
+from engine.sloubi import BEAT, SloubiGame, SloubiRound, count_at, roll_bucket
 from solver.numbers import Solution
 from solver.plates import draw_numbers
 from solver.words import LongestWords
@@ -134,6 +137,13 @@ class DemoPlayer:
         """The game these counts are about (a new game starts them again)."""
         self.paroles = ParolesTable(random.Random(seed))
         """The players of a bluff game and their cards."""
+        self.pyramide = PyramideTable(self, self.rng)
+        self._song: SloubiRound | None = None
+        """The song (its round) the demo pressed the buzzer to stop."""
+        self._pressed_count = 0
+        """The count shown when it pressed."""
+        self._lead = 0.0
+        """Seconds between a press and its taking, as the last song showed."""
 
     # --- the inputs, as a person makes them -------------------------------------------
 
@@ -169,6 +179,10 @@ class DemoPlayer:
         """Do the next thing a table would do, once the screen has been shown a while."""
         scene = self.stage.scene
         seen = (id(scene), scene.state)
+        if scene.state.endswith("-chant-en-cours"):
+            self._sing(now)  # the song waits for no one: listen at every turn
+            return
+        self._learn_lead()
         if seen != self._seen:
             self._seen, self._since = seen, now
             return
@@ -190,13 +204,19 @@ class DemoPlayer:
         elif name == "fin":
             if not self.stage.options.exit_after_game:
                 self.press(Action.BUZZ)
-        elif name in ("resultat", "des-resultat"):
-            if name == "des-resultat" or scene.state.endswith("-solution"):
+        elif name == "sloubi-seau":
+            self._bucket(scene)
+        elif name == "sloubi-chant":
+            self.press(Action.BUZZ)  # the winner is ready: "Sloubi 1"
+        elif name in ("resultat", "des-resultat", "sloubi-resultat"):
+            if name != "resultat" or scene.state.endswith("-solution"):
                 self.press(Action.BUZZ)
         elif name == "duel" and scene.state.endswith("-verdict"):
             self.press(Action.BUZZ)  # the duel's verdict seen: go on
         elif session is not None and isinstance(session.game, ParolesGame):
             self.paroles.act(self, scene, session.game)
+        elif session is not None and isinstance(session.game, PyramideGame):
+            self.pyramide.act(scene, session.game)
         elif isinstance(current, DiceRound):
             if name == "des-lancer":
                 self._roll(scene, current)
@@ -326,6 +346,49 @@ class DemoPlayer:
             return
         self.type(hard.words[0])
         self.press(Action.CONFIRM)
+
+    def _bucket(self, scene: Scene) -> None:
+        """A player counts the bucket and types its total (now and then the device rolls,
+        and now and then a child's total out of range is typed, to be refused, then fixed)."""
+        session = self.stage.session
+        if session is None or not isinstance(session.game, SloubiGame):
+            return
+        game = session.game
+        if scene.message and "enfants" in scene.message:
+            self.press(Action.DELETE)
+            self.press(Action.DELETE)
+            self.press(Action.DELETE)
+            return
+        if self.rng.random() < 0.3:
+            self.tap("virtual")
+            return
+        total = roll_bucket(self.rng, children=game.children)
+        if game.children and self.rng.random() < 0.1:
+            total = 117  # a slip of the tongue: the screen refuses it
+        self.type(str(total))
+        self.press(Action.CONFIRM)
+
+    def _sing(self, now: float) -> None:
+        """Stop the song on the winner's score: press when the count, plus how late the
+        last press was taken (learned from the last song), reaches it."""
+        session = self.stage.session
+        if session is None or not isinstance(session.game, SloubiGame):
+            return
+        current = session.game.current
+        if current is None or current.started is None or current.winner is None:
+            return
+        if self._song is current:
+            return  # pressed already: the press is on its way
+        if count_at(current.started, now + self._lead) >= current.totals[current.winner]:
+            self._song, self._pressed_count = current, count_at(current.started, now)
+            self.press(Action.BUZZ)
+
+    def _learn_lead(self) -> None:
+        """After a song: how many beats passed between the press and its taking."""
+        song = self._song
+        if song is not None and song.stopped_at is not None and self._pressed_count:
+            self._lead = max(0, song.stopped_at - self._pressed_count) * BEAT
+            self._pressed_count = 0
 
     def _duel(self, scene: Scene, current: Round) -> None:
         if self.tap("kind:calcul") or self.tap(self.rng.choice(SPRINT_DRAWS)):

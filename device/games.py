@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.games import GAMES, GameKind
 
-FAMILIES_WITH_SCREENS = frozenset({"dcdl", "dice", "paroles"})
+FAMILIES_WITH_SCREENS = frozenset({"dcdl", "dice", "paroles", "pyramide", "sloubi"})
 """The boxes the navigator (:mod:`device.navigator`) can show from start to end."""
 
 

@@ -30,15 +30,33 @@ from device.scenes.paroles import (
     ParolesRevealScene,
     ParolesVerdictScene,
 )
+from device.scenes.pyramide import (
+    EnigmaScene,
+    NamesScene,
+    PingPongScene,
+    PyramidEndScene,
+    PyramidScene,
+)
 from device.scenes.result import ResultScene
 from device.scenes.round import RoundScene
+from device.scenes.sloubi import (
+    SloubiEndScene,
+    SloubiResultScene,
+    SloubiRollScene,
+    SloubiScene,
+    SloubiSingScene,
+)
 from engine.dice import DiceGame, DiceRound
 from engine.dice import Phase as DicePhase
 from engine.game import Game, Phase, Round
 from engine.games import AnyGame
 from engine.paroles import Hand, ParolesGame
 from engine.paroles import Phase as ParolesPhase
+from engine.pyramide import Phase as PyramidePhase
+from engine.pyramide import PyramideGame
 from engine.rules import RoundKind
+from engine.sloubi import Phase as SloubiPhase
+from engine.sloubi import SloubiGame, SloubiRound
 
 WITH_RESULT = (RoundKind.NUMBERS, RoundKind.LETTERS)
 """The rounds whose result has a screen (a duel's verdict is its own result)."""
@@ -72,6 +90,8 @@ class Navigator:
         """The screen shown is finished: show the one the game needs now."""
         if isinstance(self.scene, ResultScene | DiceResultScene | ParolesVerdictScene):
             self._acknowledged = max(self._acknowledged, self.scene.number)
+        if isinstance(self.scene, SloubiResultScene):
+            self._acknowledged = max(self._acknowledged, self.scene.number_shown)
         self._show(self.screen())
 
     def open_menu(self) -> None:
@@ -105,6 +125,10 @@ class Navigator:
             return self._dice_screen(game)
         if isinstance(game, ParolesGame):
             return self._paroles_screen(game)
+        if isinstance(game, PyramideGame):
+            return _pyramide_screen(host, game)
+        if isinstance(game, SloubiGame):
+            return self._sloubi_screen(game)
         if not isinstance(game, Game):
             home = HomeScene(host)
             home.message = "cet écran de jeu arrive bientôt"
@@ -154,6 +178,30 @@ class Navigator:
             return ParolesAnswerScene(host)
         return ParolesRevealScene(host)
 
+    def _sloubi_screen(self, game: SloubiGame) -> SloubiScene:
+        host = self.host
+        closed = _last_closed(game)
+        if closed is not None and closed > self._acknowledged:
+            return SloubiResultScene(host, closed)
+        phase = game.phase
+        if phase is SloubiPhase.OVER:
+            return SloubiEndScene(host)
+        if phase is SloubiPhase.ROLLING:
+            return SloubiRollScene(host)
+        return SloubiSingScene(host)
+
+
+def _pyramide_screen(host: Host, game: PyramideGame) -> Scene:
+    """Pyramide: one screen a phase, then the end with the score sheet."""
+    screens = {
+        PyramidePhase.ENIGMES: EnigmaScene,
+        PyramidePhase.PING_PONG: PingPongScene,
+        PyramidePhase.NOMS_PROPRES: NamesScene,
+        PyramidePhase.GRANDES_PYRAMIDES: PyramidScene,
+    }
+    screen = screens.get(game.phase)
+    return PyramidEndScene(host) if screen is None else screen(host)
+
 
 def _last_closed(game: AnyGame) -> int | None:
     """The number of the last round played, if it has a result screen."""
@@ -167,6 +215,10 @@ def _last_closed(game: AnyGame) -> int | None:
             return settled[-1].number
     elif isinstance(game, ParolesGame):
         return len(game.calls) or None  # each "Menteur !" has its verdict
+    elif isinstance(game, SloubiGame):
+        sung = [i for i, r in enumerate(game.rounds, start=1) if r.stopped_at is not None]
+        if sung:
+            return sung[-1]
     return None
 
 
@@ -183,4 +235,6 @@ def _untouched(game: AnyGame) -> bool:
         return not current.consonants
     if isinstance(current, Hand):
         return not current.words  # the hand after a "Menteur !": no word said yet
+    if isinstance(current, SloubiRound):
+        return not current.totals
     return current is None

@@ -21,3 +21,5 @@ class AppOptions:
     data_dir: Path = Path(".")
     speed: float = 1.0
     """Time runs this many times faster (demo and tests: 45 s hourglasses in seconds)."""
+    voice: bool = True
+    """Speak the target and the countdowns in French (where espeak-ng is installed)."""

@@ -2,7 +2,7 @@
 
 On the Pi they come from the piezo (:mod:`hardware.sound`); elsewhere from the speakers,
 as tones synthesised for pygame's mixer. No audio device at all means silence, never a
-crash.
+crash. The French voice (:mod:`device.voice`) speaks through here too.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from device.voice import Voice
 from hardware.sound import BEEP, TIME_UP, Note
 
 RATE = 22050
@@ -30,8 +31,10 @@ def _tone(tune: tuple[Note, ...]) -> pygame.mixer.Sound:
 class Sounds:
     """Plays the two sounds on the piezo if there is one, else on the speakers."""
 
-    def __init__(self, piezo: Any = None) -> None:
+    def __init__(self, piezo: Any = None, voice: Voice | None = None) -> None:
         self.piezo = piezo
+        self.voice = voice or Voice(enabled=False)
+        """The French voice (silent unless the app turns it on)."""
         self.played: list[str] = []
         """What was played, in order (the tests and the demo read it)."""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
@@ -54,3 +57,8 @@ class Sounds:
 
     def time_up(self) -> None:
         self._play("time_up", TIME_UP)
+
+    def say(self, text: str, topic: str = "") -> None:
+        """Speak ``text`` in French if the voice is on; never waits (see :class:`Voice`)."""
+        self.played.append(f"say:{text}")
+        self.voice.say(text, topic)

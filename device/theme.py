@@ -79,11 +79,12 @@ class Theme:
         font = self.font(scale)
         image = font.render(text, True, colour)
         if max_width and image.get_width() > max_width:
-            ratio = max_width / image.get_width()
-            image = self.font(scale * ratio).render(text, True, colour)
-            while image.get_width() > max_width and ratio > 0.2:  # sizes are whole pixels
-                ratio *= 0.95
-                image = self.font(scale * ratio).render(text, True, colour)
+            # the proportional size first, then one whole pixel less at a time: the largest
+            # type that fits (widths do not scale exactly with whole-pixel sizes)
+            pixels = round(self.height * scale * max_width / image.get_width()) + 1
+            while image.get_width() > max_width and pixels > 10:
+                pixels -= 1
+                image = self.font(pixels / self.height).render(text, True, colour)
         rect = image.get_rect()
         if center is not None:
             rect.center = center

@@ -74,6 +74,8 @@ class NumbersAnswered(Event):
     player: str
     value: int | None = None
     steps: str | None = None
+    at: float | None = None
+    """The engine clock's instant of the answer (None in games saved before it was kept)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ class WordAnswered(Event):
     kind: ClassVar[str] = "word_answered"
     player: str
     word: str
+    at: float | None = None
+    """As :attr:`NumbersAnswered.at`."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,8 @@ class DuelDecided(Event):
     kind: ClassVar[str] = "duel_decided"
     winner: str | None = None
     wrong: str | None = None
+    at: float | None = None
+    """The instant the referee gave the verdict (None in games saved before it was kept)."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -41,17 +41,32 @@ from engine.judge import judge_numbers, judge_word
 from engine.letters import check_letters
 from engine.ranking import RoundRecord, ranking, totals
 from engine.records import letters_record, numbers_record
-from engine.rules import Composition, RoundKind, RuleSet, rule_set
+from engine.rules import Composition, RoundKind, RuleSet, Timer, rule_set, sudden_death_timer
 from engine.scoring import (
     NumbersAnswer,
     WordAnswer,
     duel,
 )
+from engine.transaction import malformed
+from solver.lexicon import normalise
 from solver.plates import InvalidDraw, check_plates, check_target
+
+#: Seconds the referee has, after a duel's hourglass ran out, to tap the verdict of an
+#: answer given in time (``docs/rulings.md``).
+VERDICT_GRACE = 3.0
 
 
 class GameRuleError(RefusedEvent):
     """An event the rules or the round's phase do not allow; the message is French."""
+
+
+def _check_fields(event: Event) -> None:
+    """Refuse, with this engine's own error, an event whose fields are not of their
+    declared types (a NaN or infinite time, a number given as text...): the check the
+    boxes' engines make too (:func:`engine.transaction.malformed`)."""
+    problem = malformed(event)
+    if problem is not None:
+        raise GameRuleError(f"événement mal formé ({problem})")
 
 
 class Phase(StrEnum):
@@ -87,15 +102,52 @@ class Round:
     judged_numbers: dict[str, NumbersAnswer] = field(default_factory=dict)
     judged_words: dict[str, WordAnswer] = field(default_factory=dict)
     """The judged answers of the players present, once the round is scored."""
+    timer: Timer | None = None
+    """This round's own hourglass, when not the rule set's (sudden death's shorter ones)."""
+
+    def copy(self) -> Round:
+        """A copy whose containers are its own (what they hold is immutable)."""
+        return dataclasses.replace(
+            self,
+            numbers_answers=dict(self.numbers_answers),
+            words=dict(self.words),
+            confirmed=dict(self.confirmed),
+            entries=list(self.entries),
+            reasons=dict(self.reasons),
+            judged_numbers=dict(self.judged_numbers),
+            judged_words=dict(self.judged_words),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    """What :meth:`Game.apply` puts back when an event is refused."""
+
+    rounds: int
+    current: Round | None
+    absent: set[str]
+    extra: int
+    rng: tuple[object, ...]
 
 
 class Game:
     """The state of one game, built from its ``GameStarted`` (replayed by
     :func:`engine.games.replay`)."""
 
-    def __init__(self, start: GameStarted) -> None:
+    def __init__(
+        self,
+        start: GameStarted,
+        rules: RuleSet | None = None,
+        plan: Sequence[Composition | None] | None = None,
+    ) -> None:
+        """``rules`` and ``plan`` (the letters rounds' compositions in order) replace the
+        rule set ``start`` names and its seeded deal: ``arbitre score`` plays a file's rounds
+        in the file's order through this same engine (:mod:`engine.replay`)."""
+        if not isinstance(start, GameStarted):
+            raise GameRuleError("une partie commence par GameStarted")
+        _check_fields(start)
         try:
-            self.rules: RuleSet = rule_set(start.rules)
+            self.rules: RuleSet = rules or rule_set(start.rules)
         except ValueError as error:
             raise GameRuleError(str(error)) from None
         players = tuple(p.strip() for p in start.players)
@@ -109,7 +161,7 @@ class Game:
         self.absent: set[str] = set()
         self.rounds: list[Round] = []
         self._rng = random.Random(start.seed)
-        self._plan = self.rules.letter_plan(self._rng)
+        self._plan = self.rules.letter_plan(self._rng) if plan is None else list(plan)
         self._extra = 0
         self._reopen: tuple[Round, int, int, tuple[Any, ...]] | None = None
         """The last scored round as it stood before its scoring, with the number of rounds,
@@ -123,7 +175,9 @@ class Game:
             return order[index]
         return None
 
-    def _open_round(self, index: int, kind: RoundKind | None = None) -> None:
+    def _open_round(
+        self, index: int, kind: RoundKind | None = None, timer: Timer | None = None
+    ) -> None:
         kind = kind or self._kind_at(index)
         if kind is None:
             return
@@ -135,7 +189,7 @@ class Game:
             elif self.rules.letter_compositions:
                 composition = Composition(5, 5)  # tie-break rounds: 5C/5V only
         phase = Phase.READY if kind in (RoundKind.DUEL, RoundKind.SPRINT) else Phase.DRAW
-        self.rounds.append(Round(index + 1, kind, composition, phase))
+        self.rounds.append(Round(index + 1, kind, composition, phase, timer=timer))
 
     # --- reading ------------------------------------------------------------------
 
@@ -173,7 +227,7 @@ class Game:
         current = self.current
         if current is None or current.started_at is None:
             return None
-        timer = self.rules.timers.get(current.kind)
+        timer = self.timer(current)
         if timer is None:
             return None
         end = current.stopped_at if current.stopped_at is not None else now
@@ -181,8 +235,58 @@ class Game:
 
     # --- applying events ----------------------------------------------------------
 
+    def state(self) -> tuple[object, ...]:
+        """Everything the events decide, as one comparable value: two games with equal
+        states play on alike (the property tests compare a live game with its replay)."""
+        return (
+            self.start,
+            self.players,
+            frozenset(self.absent),
+            tuple(self.rounds),
+            self._extra,
+            self._rng.getstate(),
+        )
+
     def apply(self, event: Event) -> None:
-        """Apply one event, or raise :class:`GameRuleError` and change nothing."""
+        """Apply one event, or raise :class:`GameRuleError` and change nothing.
+
+        Every event is a transaction: the handlers check before they assign, and should
+        one of them fail half-way all the same, what it may have touched (the round in
+        play, the rounds it opened, the absent players, the extra-round counter and the
+        random draws) is put back. A refused event is not saved, so a game that kept its
+        effect could no longer be rebuilt from its saved events.
+        """
+        checkpoint = self._checkpoint()
+        try:
+            self._apply(event)
+        except BaseException:
+            self._restore(checkpoint)
+            raise
+
+    def _checkpoint(self) -> _Checkpoint:
+        current = self.current
+        return _Checkpoint(
+            len(self.rounds),
+            None if current is None else current.copy(),
+            set(self.absent),
+            self._extra,
+            self._rng.getstate(),
+        )
+
+    def _restore(self, checkpoint: _Checkpoint) -> None:
+        del self.rounds[checkpoint.rounds :]
+        if checkpoint.current is not None:  # in place: a screen may hold the round
+            for name in (f.name for f in dataclasses.fields(Round)):
+                setattr(self.rounds[-1], name, getattr(checkpoint.current, name))
+        self.absent.clear()
+        self.absent.update(checkpoint.absent)
+        self._extra = checkpoint.extra
+        self._rng.setstate(checkpoint.rng)
+
+    def _apply(self, event: Event) -> None:
+        if not isinstance(event, Event):
+            raise GameRuleError(f"ce n'est pas un événement : {type(event).__name__}")
+        _check_fields(event)
         current = self.current
         if isinstance(event, PlayerAbsent):
             self._player(event.player)
@@ -224,11 +328,11 @@ class Game:
         assert isinstance(event, NumbersDrawn)
         self._expect(current, [RoundKind.NUMBERS], [Phase.DRAW, Phase.READY])
         try:
-            current.plates = check_plates(event.plates)
-            current.target = check_target(event.target, self.rules.targets)
+            plates = check_plates(event.plates)
+            target = check_target(event.target, self.rules.targets)
         except InvalidDraw as error:
             raise GameRuleError(str(error)) from None
-        current.phase = Phase.READY
+        current.plates, current.target, current.phase = plates, target, Phase.READY
 
     def _letters_drawn(self, current: Round, event: Event) -> None:
         assert isinstance(event, LettersDrawn)
@@ -250,18 +354,37 @@ class Game:
     def _timer_stopped(self, current: Round, event: Event) -> None:
         assert isinstance(event, TimerStopped)
         self._expect(current, RoundKind, [Phase.RUNNING])
+        assert current.started_at is not None
+        if event.at < current.started_at:
+            raise GameRuleError("le sablier ne peut s'arrêter avant d'avoir été retourné")
         current.stopped_at = event.at
         current.phase = Phase.ANSWERS
 
-    def _answering(self, current: Round, kind: RoundKind, player: str) -> None:
+    def _answering(
+        self, current: Round, kind: RoundKind, player: str, at: float | None = None
+    ) -> None:
         self._expect(current, [kind], [Phase.RUNNING, Phase.ANSWERS])
         self._player(player)
         if player in self.absent:
             raise GameRuleError(f"{player} est absent")
+        end = self._hourglass_end(current)
+        if at is not None and end is not None and current.phase is Phase.RUNNING and at > end:
+            raise GameRuleError(f"le sablier est écoulé depuis {at - end:.0f} s : réponse refusée")
+
+    def _hourglass_end(self, current: Round) -> float | None:
+        """When the round's time runs out, once its hourglass is turned."""
+        timer = self.timer(current)
+        if current.started_at is None or timer is None:
+            return None
+        return current.started_at + timer.total
+
+    def timer(self, played: Round) -> Timer | None:
+        """The hourglass of a round (None: the round is not timed)."""
+        return played.timer or self.rules.timers.get(played.kind)
 
     def _numbers_answered(self, current: Round, event: Event) -> None:
         assert isinstance(event, NumbersAnswered)
-        self._answering(current, RoundKind.NUMBERS, event.player)
+        self._answering(current, RoundKind.NUMBERS, event.player, event.at)
         if event.value is None and not (event.steps or "").strip():
             raise GameRuleError("une réponse donne une valeur ou des étapes")
         current.numbers_answers[event.player] = event
@@ -277,18 +400,23 @@ class Game:
 
     def _word_answered(self, current: Round, event: Event) -> None:
         assert isinstance(event, WordAnswered)
-        self._answering(current, RoundKind.LETTERS, event.player)
+        self._answering(current, RoundKind.LETTERS, event.player, event.at)
         if not event.word.strip():
             raise GameRuleError("le mot est vide")
+        if len(normalise(event.word)) > len(current.letters):
+            raise GameRuleError(
+                f"un mot a au plus {len(current.letters)} lettres, autant que le tirage"
+            )
         current.words[event.player] = event.word
         current.entries.append(event.player)
 
     def _answer_undone(self, current: Round, event: Event) -> None:
         if not current.entries:
             raise GameRuleError("aucune réponse à annuler")
-        player = current.entries.pop()
-        if player in current.entries:  # an earlier answer of the same player comes back
+        player = current.entries[-1]
+        if player in current.entries[:-1]:  # an earlier answer of the same player would return
             raise GameRuleError("seule la dernière réponse d'un joueur peut être annulée")
+        current.entries.pop()
         current.numbers_answers.pop(player, None)
         current.confirmed.pop(player, None)
         current.words.pop(player, None)
@@ -321,6 +449,16 @@ class Game:
         for name in (event.winner, event.wrong):
             if name is not None:
                 self._player(name)
+        end = self._hourglass_end(current)
+        named = event.winner is not None or event.wrong is not None
+        ran_out = current.stopped_at is None or end is None or current.stopped_at >= end
+        late = event.at is not None and end is not None and event.at > end + VERDICT_GRACE
+        if named and ran_out and late:
+            timer = self.timer(current)
+            assert timer is not None
+            raise GameRuleError(
+                f"personne n'a répondu dans les {timer.total:.0f} secondes : aucun point"
+            )
         try:
             points = duel(list(self.players), event.winner, event.wrong)
         except ValueError as error:
@@ -346,33 +484,42 @@ class Game:
         return [p for p in self.players if p not in self.absent]
 
     def _score_numbers(self, current: Round) -> RoundRecord:
+        """The round's record; fills the round's judged answers and reasons only once
+        nothing can be refused any more (the caller closes the round next)."""
         assert current.target is not None
+        written_only = self.rules.written_counts_only
         pending = [
             p
             for p, a in current.numbers_answers.items()
-            if not (a.steps or "").strip() and p not in current.confirmed
+            if not (a.steps or "").strip() and p not in current.confirmed and not written_only
         ]
         if pending:
             raise GameRuleError(f"valeur à confirmer par l'arbitre : {', '.join(pending)}")
         answers: dict[str, NumbersAnswer] = {}
+        reasons: dict[str, str] = {}
         for player in self._present():
             given = current.numbers_answers.get(player)
             if given is None:
                 answers[player] = NumbersAnswer()
                 continue
-            if current.confirmed.get(player) is False:
+            if current.confirmed.get(player) is False and not written_only:
                 answers[player] = NumbersAnswer(given.value, error=True)
-                current.reasons[player] = "valeur refusée par l'arbitre"
+                reasons[player] = "valeur refusée par l'arbitre"
                 continue
-            judged = judge_numbers(current.plates, current.target, given.value, given.steps)
+            judged = judge_numbers(
+                current.plates, current.target, given.value, given.steps, written_only
+            )
             answers[player] = judged.answer
             if judged.reason:
-                current.reasons[player] = judged.reason
-        current.judged_numbers = answers
-        return self._everyone(numbers_record(self.rules, current.plates, current.target, answers))
+                reasons[player] = judged.reason
+        record = numbers_record(self.rules, current.plates, current.target, answers)
+        current.judged_numbers, current.reasons = answers, reasons
+        return self._everyone(record)
 
     def _score_letters(self, current: Round) -> RoundRecord:
+        """As :meth:`_score_numbers`, for a letters round."""
         answers: dict[str, WordAnswer] = {}
+        reasons: dict[str, str] = {}
         for player in self._present():
             word = current.words.get(player)
             if word is None:
@@ -381,9 +528,10 @@ class Game:
             answer, reason = judge_word(current.letters, word, accents=self.rules.accents)
             answers[player] = answer
             if reason:
-                current.reasons[player] = reason
-        current.judged_words = answers
-        return self._everyone(letters_record(self.rules, current.letters, answers))
+                reasons[player] = reason
+        record = letters_record(self.rules, current.letters, answers)
+        current.judged_words, current.reasons = answers, reasons
+        return self._everyone(record)
 
     def _everyone(self, record: RoundRecord) -> RoundRecord:
         """The record with absent players at 0 points."""
@@ -401,23 +549,31 @@ class Game:
         self._next_round(current.number)
 
     def _next_round(self, played: int) -> None:
+        """Open the round after ``played`` rounds, if any. A club match tied after its
+        regular rounds plays the extension (one numbers, one letters round) in full,
+        then, still tied, sudden death: one draw at a time, numbers or letters by lot and
+        then alternately, each with less search time, until a draw breaks the tie."""
         if played < len(self.rules.order):
             self._open_round(played)
             return
-        if not self.rules.tie_rounds:
+        ties = self.rules.tie_rounds
+        if not ties:
             return
-        scores = sorted(self.scores.values(), reverse=True)
-        if len(scores) > 1 and scores[0] == scores[1]:
-            extra = self._extra
-            ties = self.rules.tie_rounds
-            if extra < len(ties):
-                kind = ties[extra]
-            else:  # sudden death: alternate, starting with the kind drawn by lot
-                first = self._rng.choice(ties) if extra == len(ties) else None
-                previous = self.rounds[-1].kind
-                kind = first or (ties[0] if previous is ties[1] else ties[1])
-            self._extra += 1
-            self._open_round(played, kind)
+        extra = self._extra
+        if not 0 < extra < len(ties):  # the extension, once begun, is played in full
+            scores = sorted(self.scores.values(), reverse=True)
+            if len(scores) < 2 or scores[0] != scores[1]:
+                return
+        timer = None
+        if extra < len(ties):
+            kind = ties[extra]
+        else:  # sudden death: alternate, starting with the kind drawn by lot
+            first = self._rng.choice(ties) if extra == len(ties) else None
+            previous = self.rounds[-1].kind
+            kind = first or (ties[0] if previous is ties[1] else ties[1])
+            timer = sudden_death_timer(self.rules.timers[kind], extra - len(ties) + 1)
+        self._extra += 1
+        self._open_round(played, kind, timer)
 
 
 def _untouched(current: Round) -> bool:

@@ -11,6 +11,10 @@ A numbers answer may be a value alone, steps alone, or both:
   = 600, 5-2 = 3" for 603 counts 600);
 - a value alone counts as claimed and verified (the referee confirmed it), but a value the
   draw cannot reach at all is refused.
+
+Club rule sets accept only the written solution ("seule la solution écrite est acceptée, les
+lapsus ne seront donc pas sanctionnés"): there the claimed value is set aside, the steps'
+best approach counts, and a value without steps counts as nothing proposed (not an error).
 """
 
 from __future__ import annotations
@@ -32,8 +36,16 @@ class JudgedNumbers:
     reason: str | None = None
 
 
+#: Why a club answer without its written count scores nothing.
+NOT_WRITTEN = "seule la solution écrite compte en club"
+
+
 def judge_numbers(
-    plates: Sequence[int], target: int, value: int | None = None, steps: str | None = None
+    plates: Sequence[int],
+    target: int,
+    value: int | None = None,
+    steps: str | None = None,
+    written_only: bool = False,
 ) -> JudgedNumbers:
     """Judge one player's numbers answer (see the module's note).
 
@@ -41,7 +53,13 @@ def judge_numbers(
     NumbersAnswer(value=888, error=False)
     >>> judge_numbers([3, 75, 2, 4, 1, 1], 888, 888, "75-1=74 3x4=12").reason
     "888 n'est pas obtenu par ces étapes"
+    >>> judge_numbers([3, 75, 2, 4, 1, 1], 888, 888, "75-1=74 3x4=12", written_only=True).answer
+    NumbersAnswer(value=74, error=False)
     """
+    if written_only:
+        if steps is None or not steps.strip():
+            return JudgedNumbers(NumbersAnswer(), NOT_WRITTEN if value is not None else None)
+        value = None  # a slip of the tongue is not sanctioned: the writing decides
     if steps is None or not steps.strip():
         if value is None:
             return JudgedNumbers(NumbersAnswer())

@@ -2,8 +2,9 @@
 
 The club duplicate ranks by total, then the number of 10-letter words, then the numbers
 points, then the 9-, 8- and 7-letter words, then the first round a player did not top
-(later is better), then by lot. The other rule sets rank by total and leave ties in the
-players' order (a boxed-game tie is shared; a club match plays extra rounds instead).
+(later is better), then by lot. A club ranking match ranks by total, then by seat (the
+players are entered in their duplicate order). The other rule sets rank by total and leave
+ties in the players' order (a boxed-game tie is shared; a club match plays extra rounds).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ class RoundRecord:
     """The length of each player's valid word (letters rounds)."""
     top: int | None = None
     """The most points the round allowed (for "the first round not topped")."""
+    notes: dict[str, str] = field(default_factory=dict)
+    """Why a player scored points their own answer did not earn, for the result screen:
+    ``"+9 : mot de 9 lettres refusé chez ANAIS"``."""
 
 
 def totals(players: Sequence[str], records: Sequence[RoundRecord]) -> dict[str, int]:
@@ -82,7 +86,15 @@ def ranking(
     criteria = [key for key in keys if key != "lot"]
     if "lot" in keys:
         (rng or random.Random()).shuffle(order)
-    return sorted(order, key=lambda p: tuple(-CRITERIA[key](p, records) for key in criteria))
+    return sorted(order, key=lambda p: tuple(-_mark(players, records, p, key) for key in criteria))
+
+
+def _mark(players: Sequence[str], records: Sequence[RoundRecord], player: str, key: str) -> int:
+    """A player's value on one criterion, bigger is better; ``seat``: the first seated
+    first (a club ranking match, the players entered in their duplicate order)."""
+    if key == "seat":
+        return -list(players).index(player)
+    return CRITERIA[key](player, records)
 
 
 def winners(
@@ -96,11 +108,13 @@ def winners(
     >>> records = [RoundRecord(RoundKind.LETTERS, {"A": 59, "B": 59, "C": 12})]
     >>> winners(["A", "B", "C"], records, ["total"])
     ['A', 'B']
+    >>> winners(["A", "B", "C"], records, ["total", "seat"])
+    ['A']
     """
     criteria = [key for key in keys if key != "lot"]
 
     def marks(player: str) -> tuple[int, ...]:
-        return tuple(CRITERIA[key](player, records) for key in criteria)
+        return tuple(_mark(players, records, player, key) for key in criteria)
 
     best = max(marks(p) for p in players)
     return [p for p in players if marks(p) == best]

@@ -79,6 +79,23 @@ def spread(letters: int, numbers: int) -> tuple[RoundKind, ...]:
     return tuple(order)
 
 
+#: Club sudden death, "avec réduction progressive du temps": each draw has this much less
+#: search time than the one before, starting from the regular time, down to the floor; the
+#: writing time stays (``docs/rulings.md``).
+SUDDEN_DEATH_STEP = 10.0
+SUDDEN_DEATH_FLOOR = 10.0
+
+
+def sudden_death_timer(timer: Timer, draw: int) -> Timer:
+    """The hourglass of the ``draw``-th sudden-death draw (1-based).
+
+    >>> [sudden_death_timer(Timer(40, 15), n).search for n in (1, 2, 3, 4)]
+    [30.0, 20.0, 10.0, 10.0]
+    """
+    search = max(SUDDEN_DEATH_FLOOR, timer.search - SUDDEN_DEATH_STEP * draw)
+    return Timer(search, timer.writing)
+
+
 L, N, D, S = RoundKind.LETTERS, RoundKind.NUMBERS, RoundKind.DUEL, RoundKind.SPRINT
 
 BOXED_ORDER = (N, L, L) * 4
@@ -109,6 +126,9 @@ class RuleSet:
     """The ranking's criteria in order (see :mod:`engine.ranking`)."""
     accents: bool = False
     """An E's accent must be right in a word, even in capitals (the club rule)."""
+    written_counts_only: bool = False
+    """Club play: "seule la solution écrite est acceptée": a numbers answer is what its
+    written steps reach; a value said or claimed without them counts for nothing."""
 
     def letter_plan(self, rng: random.Random) -> list[Composition | None]:
         """The composition of each letters round in order (None: a free draw)."""
@@ -154,6 +174,7 @@ CLUB_DUPLICATE = RuleSet(
     numbers_points=scoring.numbers_duplicate,
     letters_points=scoring.letters_duplicate,
     letter_compositions=compositions((10, 5, 5), (3, 6, 4), (3, 4, 6), (1, 7, 3), (1, 3, 7)),
+    written_counts_only=True,
     ranking_keys=(
         "total",
         "tens",
@@ -179,6 +200,18 @@ CLUB_MATCH = RuleSet(
     letter_compositions=compositions((6, 5, 5), (2, 6, 4), (2, 4, 6), (1, 7, 3), (1, 3, 7)),
     tie_rounds=(N, L),
     accents=True,
+    written_counts_only=True,
+)
+
+#: A club ranking match ("match de classement"): a tie after the regular rounds goes to
+#: the player better ranked in the morning's duplicate, no extra rounds. The players are
+#: entered in their duplicate order, the better ranked first (ranking key ``seat``).
+CLUB_MATCH_RANKING = dataclasses.replace(
+    CLUB_MATCH,
+    name="club-match-classement",
+    title="Des chiffres et des lettres — match de classement en club",
+    tie_rounds=(),
+    ranking_keys=("total", "seat"),
 )
 
 #: The final of a club tournament: 24 rounds, 16 of them letters.
@@ -191,7 +224,8 @@ CLUB_MATCH_FINAL = dataclasses.replace(
 )
 
 RULE_SETS: dict[str, RuleSet] = {
-    rules.name: rules for rules in (BOXED, TV, CLUB_DUPLICATE, CLUB_MATCH, CLUB_MATCH_FINAL)
+    rules.name: rules
+    for rules in (BOXED, TV, CLUB_DUPLICATE, CLUB_MATCH, CLUB_MATCH_RANKING, CLUB_MATCH_FINAL)
 }
 
 

@@ -7,9 +7,11 @@ worked examples are the tests (``tests/test_scoring.py``).
 Choices where the rulebooks are silent (also in the README):
 
 - Boxed game, letters, more than two players: the rulebook gives a refused word's points
-  "to the other player". Here they go to every other player whose own word was not
-  refused, and a player scores the larger of their own points and the longest refused word
-  passed to them, never a sum. With two players that is the rulebook's rule exactly.
+  "to the other player", the one who beat it. Here they go to the round's winners: among
+  the players whose word was not refused, those with the longest valid word (all of them
+  when nobody has a valid word), who score the larger of their own word and the longest
+  refused word, never a sum. With two players that is the rulebook's rule exactly
+  (``docs/rulings.md``).
 - Club duplicate, numbers, impossible count: the best approach scores 8 when it is at 1;
   otherwise it scores 7 and the scale goes down from there, i.e. a result at distance ``d``
   scores as if it were at ``d - best + 2``.
@@ -153,11 +155,11 @@ def _match_point(a: int | None, b: int | None, a_error: bool, b_error: bool) -> 
         return 0, 1
     if b_error:
         return 1, 0
-    a_value = -1 if a is None else a
-    b_value = -1 if b is None else b
-    if a_value == b_value:
+    if a is None or b is None:  # any result beats none (a distance is negative here)
+        return (int(b is None and a is not None), int(a is None and b is not None))
+    if a == b:
         return 0, 0
-    return (1, 0) if a_value > b_value else (0, 1)
+    return (1, 0) if a > b else (0, 1)
 
 
 def _two_players(answers: Mapping[str, object]) -> tuple[str, str]:
@@ -183,19 +185,23 @@ def numbers_match(round_: NumbersRound) -> Points:
 
 def letters_boxed(round_: LettersRound) -> Points:
     """Boxed game: the longest valid word(s) score one point a letter; a refused word
-    scores nothing and its points go to the others (see the module's note for 3+ players).
+    scores nothing and its points go to the round's winners (see the module's note).
 
     >>> answers = {"A": WordAnswer("MALINE", True), "B": WordAnswer("REMANIABLE")}
     >>> letters_boxed(LettersRound(answers))
     {'A': 10, 'B': 0}
+    >>> answers = {"A": WordAnswer("MANGEAIS"), "B": WordAnswer("LAMIE", True),
+    ...            "C": WordAnswer("AMI", True)}
+    >>> letters_boxed(LettersRound(answers))
+    {'A': 0, 'B': 8, 'C': 0}
     """
     answers = round_.answers
     points = _zero(answers)
     longest = max((a.length for a in answers.values() if a.valid), default=0)
+    refused = max((a.length for a in answers.values() if a.refused), default=0)
     for player, answer in answers.items():
-        own = answer.length if answer.valid and answer.length == longest else 0
-        passed = [other.length for p, other in answers.items() if p != player and other.refused]
-        points[player] = 0 if answer.refused else max([own, *passed])
+        if not answer.refused and answer.length == longest:  # a winner of the round
+            points[player] = max(longest, refused)
     return points
 
 

@@ -109,7 +109,8 @@ class Session:
         current = game.current
         if left == 0 and current is not None and game.phase is Phase.RUNNING:
             assert current.started_at is not None
-            timer = game.rules.timers[current.kind]
+            timer = game.timer(current)
+            assert timer is not None
             self.do(TimerStopped(current.started_at + timer.total))
         return left
 

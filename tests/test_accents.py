@@ -119,6 +119,7 @@ def test_ruling_the_accent_rule_applies_to_the_club_rule_sets_only() -> None:
     assert [name for name, rules in RULE_SETS.items() if rules.accents] == [
         "club-duplicate",
         "club-match",
+        "club-match-classement",
         "club-match-final",
     ]
 

@@ -307,3 +307,336 @@ def test_the_last_round_of_a_finished_game_can_still_be_corrected() -> None:
     game.apply(WordAnswered("Bruno", "REANIMABLE"))
     game.apply(RoundClosed())
     assert game.over and game.scores == {"Ana": 0, "Bruno": 52}
+
+
+def answers_phase(game: Game, letters: str = "BAMERILANE") -> None:
+    """Play the boxed game's first round blank, then open the letters round's answers."""
+    play_numbers(game, (3, 75, 2, 4, 1, 1), 888)
+    game.apply(LettersDrawn(letters))
+    game.apply(TimerStarted(0.0))
+    game.apply(TimerStopped(30.0))
+
+
+def test_a_refused_undo_takes_no_answer_back() -> None:
+    # the issue's power-cut story: Ana answered twice, "annuler" twice
+    game = new_game()
+    answers_phase(game)
+    game.apply(WordAnswered("Ana", "MALINE"))
+    game.apply(WordAnswered("Bruno", "REMANIABLE"))
+    game.apply(WordAnswered("Ana", "ANIMAL"))  # her first answer is gone
+    for _ in range(2):
+        with pytest.raises(GameRuleError, match="dernière réponse"):
+            game.apply(AnswerUndone())
+    current = game.current
+    assert current is not None
+    assert current.words == {"Ana": "ANIMAL", "Bruno": "REMANIABLE"}
+    assert current.entries == ["Ana", "Bruno", "Ana"]
+
+
+def test_a_refused_target_leaves_the_draw_to_be_made() -> None:
+    game = new_game()
+    with pytest.raises(GameRuleError, match="entre"):
+        game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 1000))
+    current = game.current
+    assert current is not None
+    assert current.plates == () and current.target is None and current.phase is Phase.DRAW
+
+
+def test_a_game_replayed_from_its_accepted_events_is_the_live_game() -> None:
+    """Whatever was refused on the way: a refused event is not saved, so it must not have
+    changed the game either (issue 25: 2,442 of 4,000 random games differed)."""
+    import random
+
+    rng = random.Random(5)
+    candidates = [
+        AnswerUndone(),
+        WordAnswered("Ana", "MALINE"),
+        WordAnswered("Bruno", "ANIMAL"),
+        WordAnswered("Ana", "REMANIABLE"),
+        NumbersDrawn((3, 75, 2, 4, 1, 1), 1000),
+        NumbersDrawn((3, 75, 2, 4, 1, 1), 888),
+        LettersDrawn("BAMERILANE"),
+        TimerStarted(0.0),
+        TimerStopped(30.0),
+        NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888"),
+        NumbersAnswered("Bruno", 887),
+        RoundClosed(),
+    ]
+    for number in range(60):
+        live = new_game()
+        accepted = []
+        for _ in range(80):
+            event = rng.choice(candidates)
+            try:
+                live.apply(event)
+            except GameRuleError:
+                continue
+            accepted.append(event)
+        replayed = new_game()
+        for event in accepted:
+            replayed.apply(event)
+        assert (live.rounds, live.absent) == (replayed.rounds, replayed.absent), number
+
+
+@pytest.mark.parametrize("at", [float("inf"), float("-inf"), float("nan"), 10**400])
+def test_a_time_that_is_not_a_finite_number_is_refused(at: float) -> None:
+    game = new_game()
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    before = game.state()
+    with pytest.raises(GameRuleError, match="mal formé"):
+        game.apply(TimerStarted(at))
+    assert game.state() == before and game.phase is Phase.READY
+    game.apply(TimerStarted(0.0))
+    with pytest.raises(GameRuleError, match="mal formé"):
+        game.apply(TimerStopped(at))
+    assert game.phase is Phase.RUNNING
+
+
+def test_the_hourglass_cannot_stop_before_it_was_turned() -> None:
+    game = new_game()
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    game.apply(TimerStarted(100.0))
+    with pytest.raises(GameRuleError, match="avant"):
+        game.apply(TimerStopped(99.0))
+    game.apply(TimerStopped(100.0))
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        NumbersDrawn(("3", 75, 2, 4, 1, 1), 888),  # type: ignore[arg-type]
+        NumbersDrawn((3, 75, 2, 4, 1, 1), True),
+        NumbersDrawn([3, 75, 2, 4, 1, 1], 888),  # type: ignore[arg-type]
+        TimerStarted("0"),  # type: ignore[arg-type]
+        NumbersAnswered("Ana", "888"),  # type: ignore[arg-type]
+        NumbersAnswered(42, steps="75-1=74"),  # type: ignore[arg-type]
+        NumbersAnswered("Ana", 888.5),  # type: ignore[arg-type]
+        NumbersAnswered("Ana", steps=["75-1=74"]),  # type: ignore[arg-type]
+        ValueConfirmed("Ana", "oui"),  # type: ignore[arg-type]
+        PlayerAbsent(["Ana"]),  # type: ignore[arg-type]
+        DuelDecided(winner=1),  # type: ignore[arg-type]
+        RoundClosed,  # the class, not an event
+        "round_closed",
+    ],
+)
+def test_an_event_with_a_field_of_the_wrong_type_is_refused_in_french(event: object) -> None:
+    game = new_game()
+    game.apply(PlayerAbsent("Bruno", absent=False))
+    if not isinstance(event, NumbersDrawn | TimerStarted):
+        game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+        game.apply(TimerStarted(0.0))
+    before = game.state()
+    with pytest.raises(GameRuleError):
+        game.apply(event)  # type: ignore[arg-type]
+    assert game.state() == before
+
+
+def test_a_word_that_is_not_text_is_refused_in_french() -> None:
+    game = new_game()
+    answers_phase(game)
+    with pytest.raises(GameRuleError, match="word"):
+        game.apply(WordAnswered("Ana", 42))  # type: ignore[arg-type]
+    with pytest.raises(GameRuleError, match="players"):
+        Game(GameStarted("boxed", ("Ana", None), 1))  # type: ignore[arg-type]
+
+
+def club_numbers_round(rules: str, players: tuple[str, ...]) -> Game:
+    """A club game at its first numbers round's answers (draw 3 75 2 4 1 1, target 888)."""
+    game = new_game(rules, players)
+    while (current := game.current) is not None and current.kind is not RoundKind.NUMBERS:
+        play_blank_round(game)
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    game.apply(TimerStarted(0.0))
+    game.apply(TimerStopped(55.0))
+    return game
+
+
+def test_ruling_club_only_the_written_count_a_confirmed_bare_value_scores_nothing() -> None:
+    game = club_numbers_round("club-duplicate", ("Ana", "Bruno"))
+    game.apply(NumbersAnswered("Ana", 888))
+    game.apply(ValueConfirmed("Ana", True))
+    game.apply(NumbersAnswered("Bruno", steps="75-1=74 3x4=12 74x12=888"))
+    game.apply(RoundClosed())
+    played = next(r for r in game.rounds if r.kind is RoundKind.NUMBERS)
+    assert played.record is not None and played.record.points == {"Ana": 0, "Bruno": 9}
+    assert played.reasons["Ana"] == "seule la solution écrite compte en club"
+
+
+def test_ruling_club_only_the_written_count_a_slip_in_the_value_is_not_sanctioned() -> None:
+    # Ana says 888 but writes 75x4=300, 300x3=900: her count is 900, 12 away, not an error
+    game = club_numbers_round("club-match", ("Ana", "Bruno"))
+    game.apply(NumbersAnswered("Ana", 888, "75x4=300 300x3=900"))
+    game.apply(NumbersAnswered("Bruno", 887))  # said, never written
+    game.apply(RoundClosed())
+    played = next(r for r in game.rounds if r.kind is RoundKind.NUMBERS)
+    assert played.record is not None and played.record.points == {"Ana": 1, "Bruno": 0}
+
+
+def test_ruling_boxed_refused_word_the_game_s_record_names_who_gave_the_points() -> None:
+    game = new_game(players=("ANAIS", "BRUNO", "CHLOE"))
+    play_numbers(game, (3, 75, 2, 4, 1, 1), 888)
+    play_letters(game, "BAMERILANE", ANAIS="REANIMABX", BRUNO="MALINE", CHLOE="LAME")
+    record = game.rounds[1].record
+    assert record is not None and record.points == {"ANAIS": 0, "BRUNO": 9, "CHLOE": 0}
+    assert record.notes == {"BRUNO": "+9 : mot de 9 lettres refusé chez ANAIS"}
+
+
+def test_ruling_answers_after_time_an_answer_once_the_hourglass_ran_out_is_refused() -> None:
+    game = new_game()
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    game.apply(TimerStarted(100.0))  # 45 seconds: the white hourglass
+    game.apply(NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888", at=144.0))
+    before = game.state()
+    with pytest.raises(GameRuleError, match="sablier est écoulé"):
+        game.apply(NumbersAnswered("Bruno", steps="75x4=300", at=146.0))
+    assert game.state() == before
+
+
+def test_ruling_answers_after_time_answers_copied_from_the_slates_after_the_hourglass() -> None:
+    # the slates were written within the time; the referee types them in afterwards
+    game = new_game()
+    answers_phase(game)
+    game.apply(WordAnswered("Ana", "MALINE", at=500.0))
+    game.apply(RoundClosed())
+    assert game.rounds[1].record is not None and game.rounds[1].record.points["Ana"] == 6
+
+
+def test_ruling_answers_after_time_club_writing_time_counts() -> None:
+    game = new_game("club-duplicate", ("Ana",))
+    while (current := game.current) is not None and current.kind is not RoundKind.NUMBERS:
+        play_blank_round(game)
+    game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+    game.apply(TimerStarted(0.0))
+    game.apply(NumbersAnswered("Ana", steps="75x4=300", at=54.0))  # 40 s + 15 s to write
+    with pytest.raises(GameRuleError, match="écoulé"):
+        game.apply(NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888", at=56.0))
+
+
+def tv_duel(game: Game) -> None:
+    """Play a TV game up to its first duel, blank."""
+    while (current := game.current) is not None and current.kind is not RoundKind.DUEL:
+        if current.kind is RoundKind.NUMBERS:
+            play_numbers(game, (3, 100, 8, 8, 10, 6), 683)
+        else:
+            play_letters(game, "BAMERILANE")
+
+
+def test_ruling_duel_after_30_seconds_nobody_scores() -> None:
+    # "Si personne ne répond avant les 30 secondes, aucun point n'est attribué"
+    game = new_game("tv")
+    tv_duel(game)
+    game.apply(TimerStarted(1000.0))
+    game.apply(TimerStopped(1030.0))  # the time ran out
+    with pytest.raises(GameRuleError, match="personne n'a répondu dans les 30 secondes"):
+        game.apply(DuelDecided(winner="Ana", at=1040.0))
+    with pytest.raises(GameRuleError, match="personne n'a répondu"):
+        game.apply(DuelDecided(wrong="Bruno", at=1040.0))
+    game.apply(DuelDecided(at=1040.0))  # "Personne"
+    assert game.scores == {"Ana": 0, "Bruno": 0}
+
+
+def test_ruling_duel_verdict_the_referee_has_3_seconds_to_tap_it() -> None:
+    game = new_game("tv")
+    tv_duel(game)
+    game.apply(TimerStarted(1000.0))
+    game.apply(TimerStopped(1030.0))
+    game.apply(DuelDecided(winner="Ana", at=1032.5))
+    assert game.scores["Ana"] == 5
+
+
+def test_ruling_duel_an_answer_that_stopped_the_hourglass_is_judged_at_leisure() -> None:
+    game = new_game("tv")
+    tv_duel(game)
+    game.apply(TimerStarted(1000.0))
+    game.apply(TimerStopped(1012.0))  # Ana answered after 12 s
+    game.apply(DuelDecided(wrong="Ana", at=1100.0))
+    assert game.scores == {"Ana": 0, "Bruno": 5}
+
+
+def test_a_game_saved_before_answers_had_a_time_still_loads_and_plays() -> None:
+    from engine.events import from_json
+
+    old = [
+        '{"kind": "numbers_answered", "player": "Ana", "value": null, "steps": "75-1=74"}',
+        '{"kind": "word_answered", "player": "Ana", "word": "MALINE"}',
+        '{"kind": "duel_decided", "winner": "Ana", "wrong": null}',
+    ]
+    events = [from_json(line) for line in old]
+    assert events == [
+        NumbersAnswered("Ana", steps="75-1=74"),
+        WordAnswered("Ana", "MALINE"),
+        DuelDecided(winner="Ana"),
+    ]
+    game = new_game("tv")
+    tv_duel(game)
+    game.apply(TimerStarted(1000.0))
+    game.apply(TimerStopped(1030.0))
+    game.apply(events[2])  # no time: not judged late, as when it was saved
+    assert game.scores["Ana"] == 5
+
+
+def club_match_tied_after_regular_rounds(rules: str = "club-match") -> Game:
+    game = new_game(rules)
+    for _ in range(20):
+        play_blank_round(game)
+    return game
+
+
+def test_ruling_club_match_tie_the_extension_of_two_draws_is_played_in_full() -> None:
+    # "Une prolongation de 2 coups (1C-1L) sera effectuée": Ana winning the numbers draw
+    # does not end the match; Bruno may still level it on the letters draw
+    game = club_match_tied_after_regular_rounds()
+    play_numbers(game, (3, 75, 2, 4, 1, 1), 888, Ana="75-1=74 3x4=12 74x12=888")
+    assert game.scores == {"Ana": 1, "Bruno": 0}
+    current = game.current
+    assert current is not None and current.kind is RoundKind.LETTERS
+    play_letters(game, _draw_for(current.composition), Bruno="BAC")
+    assert game.scores == {"Ana": 1, "Bruno": 1} and not game.over, "sudden death follows"
+
+
+def test_ruling_club_match_tie_an_extension_won_on_both_draws_ends_the_match() -> None:
+    game = club_match_tied_after_regular_rounds()
+    play_numbers(game, (3, 75, 2, 4, 1, 1), 888, Ana="75-1=74 3x4=12 74x12=888")
+    current = game.current
+    assert current is not None
+    play_letters(game, _draw_for(current.composition), Ana="BAC")
+    assert game.over and game.ranking() == ["Ana", "Bruno"]
+
+
+def test_ruling_club_match_sudden_death_has_ever_shorter_hourglasses() -> None:
+    # "mort subite (avec réduction progressive du temps)": 10 s less search each draw,
+    # from the regular 40 s down to 10 s; the writing time stays
+    game = club_match_tied_after_regular_rounds()
+    for _ in range(2):
+        play_blank_round(game)
+    searches = []
+    for _ in range(4):
+        current = game.current
+        assert current is not None
+        timer = game.timer(current)
+        assert timer is not None
+        searches.append(timer.search)
+        assert timer.writing == (15 if current.kind is RoundKind.NUMBERS else 10)
+        if current.kind is RoundKind.NUMBERS:
+            game.apply(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+        else:
+            game.apply(LettersDrawn(_draw_for(current.composition)))
+        game.apply(TimerStarted(0.0))
+        assert game.remaining(0.0) == timer.total
+        game.apply(TimerStopped(timer.total))
+        game.apply(RoundClosed())
+    assert searches == [30, 20, 10, 10]
+    regular = game.rounds[0]
+    assert game.timer(regular) == game.rules.timers[regular.kind]
+
+
+def test_ruling_club_ranking_match_a_tie_goes_to_the_better_duplicate_rank() -> None:
+    # "Pour les matchs de classement : Sera déclaré vainqueur le joueur ayant le meilleur
+    # classement au duplicate": players are entered in their duplicate order
+    game = club_match_tied_after_regular_rounds("club-match-classement")
+    assert game.over and game.scores == {"Ana": 0, "Bruno": 0}
+    assert game.ranking() == ["Ana", "Bruno"]
+    game = Game(GameStarted("club-match-classement", ("Bruno", "Ana"), seed=7))
+    for _ in range(20):
+        play_blank_round(game)
+    assert game.ranking() == ["Bruno", "Ana"]

@@ -198,6 +198,8 @@ def test_home_offers_every_rule_set_of_the_registry_it_has_screens_for(tmp_path:
     app.step()
     keys = {b.key for b in app.scene.buttons if b.key.startswith("rules:")}
     ready = ("boxed", "tv", "club-duplicate", "club-match", "club-match-final", "dice", "paroles")
+    ready += ("pyramide", "pyramide-individuel")
+    ready += ("sloubi", "sloubi-enfants")
     assert keys == {f"rules:{name}" for name in ready}
     _tap_button(app, "rules:club-match-final")
     press(app)

@@ -348,3 +348,25 @@ def test_arbitre_games_lists_exports_and_sums_up(tmp_path: Path) -> None:
     assert '"exact_counts": 1' in players.stdout
     missing = games("--export", "99")
     assert missing.returncode == 2 and "aucune partie n° 99" in missing.stderr
+
+
+def test_the_tick_stops_a_sudden_death_hourglass_at_its_shorter_time(tmp_path: Path) -> None:
+    from tests.test_game import play_blank_round
+
+    clock = FakeClock()
+    session = Session.new(Store(tmp_path / "g.db"), "club-match", ["Ana", "Bruno"], 1, clock)
+    for _ in range(22):  # tied 0-0 after the 20 regular rounds and the extension
+        play_blank_round(session.game)  # type: ignore[arg-type]
+    current = session.dcdl.current
+    assert current is not None
+    if current.kind is RoundKind.NUMBERS:
+        session.do(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+        total = 30 + 15
+    else:
+        session.do(LettersDrawn("AEIOUBCDFG"))
+        total = 30 + 10
+    session.start_timer()
+    clock.now += total - 1
+    assert session.tick() == 1
+    clock.now += 1
+    assert session.tick() == 0 and current.stopped_at == current.started_at + total  # type: ignore[operator]

@@ -66,11 +66,31 @@ def test_boxed_a_refused_word_scores_nothing_and_its_points_go_to_the_other_play
     assert points == {"A": 10, "B": 0}
 
 
-def test_boxed_with_three_players_a_refused_word_goes_to_each_player_not_refused() -> None:
+def test_ruling_boxed_refused_word_with_more_players_goes_to_the_round_s_winner() -> None:
+    # "the other player receives them": the one who beat it, not everybody (C's 4-letter
+    # word used to earn 10)
     points = letters_boxed(
         LettersRound({"A": ok("MALINE"), "B": wrong("REMANIABLO"), "C": ok("RAME")})
     )
-    assert points == {"A": 10, "B": 0, "C": 10}
+    assert points == {"A": 10, "B": 0, "C": 0}
+    tied = {"A": ok("MALINE"), "B": wrong("REMANIABLO"), "C": ok("MARINE"), "D": ok("RAME")}
+    assert letters_boxed(LettersRound(tied)) == {"A": 10, "B": 0, "C": 10, "D": 0}
+
+
+def test_ruling_boxed_refused_word_with_more_players_and_no_valid_word() -> None:
+    # nobody beat it with a word: every player not refused is the "other player"
+    answers = {"A": wrong("REMANIABLO"), "B": WordAnswer(), "C": WordAnswer()}
+    assert letters_boxed(LettersRound(answers)) == {"A": 0, "B": 10, "C": 10}
+
+
+def test_ruling_boxed_refused_word_the_round_record_says_where_the_points_came_from() -> None:
+    from engine.records import letters_record
+    from engine.rules import BOXED
+
+    answers = {"ANAIS": wrong("REANIMABX"), "BRUNO": ok("MALINE"), "CHLOE": ok("LAME")}
+    record = letters_record(BOXED, "BAMERILANE", answers)
+    assert record.points == {"ANAIS": 0, "BRUNO": 9, "CHLOE": 0}
+    assert record.notes == {"BRUNO": "+9 : mot de 9 lettres refusé chez ANAIS"}
 
 
 def test_boxed_two_refused_words_give_each_other_nothing() -> None:
@@ -186,3 +206,28 @@ def test_match_a_lone_error_gives_the_point_to_the_opponent_both_wrong_nobody() 
     assert numbers_match(
         numbers(500, A=NumbersAnswer(500, error=True), B=NumbersAnswer(500, error=True))
     ) == {"A": 0, "B": 0}
+
+
+def test_match_a_count_far_from_the_target_still_beats_no_count_at_all() -> None:
+    # "le joueur ayant un meilleur résultat que son adversaire marque 1 point": 12 away is a
+    # result, nothing is none (it used to lose to nothing when more than 1 away)
+    assert numbers_match(numbers(888, A=NumbersAnswer(900), B=NumbersAnswer())) == {
+        "A": 1,
+        "B": 0,
+    }
+    assert numbers_match(numbers(888, A=NumbersAnswer(), B=NumbersAnswer())) == {"A": 0, "B": 0}
+
+
+def test_ruling_duplicate_impossible_count_scale_continues_from_the_best_approach() -> None:
+    # "S'il n'est pas approchable à + 1, la meilleure approche donne 7 points puis on
+    # applique le barème": best 4 away scores 7, 5 away 6, 6 away 5 (the scale, shifted)
+    assert [duplicate_numbers_points(d, 4) for d in (4, 5, 6, 7)] == [7, 6, 5, 4]
+    # "approchable à + 1" read as 1 away on either side: 8 points, the plain scale after
+    assert [duplicate_numbers_points(d, 1) for d in (1, 2, 3)] == [8, 7, 6]
+
+
+def test_ruling_zero_as_an_intermediate_result_is_an_error() -> None:
+    from engine.judge import judge_numbers
+
+    judged = judge_numbers([3, 75, 2, 4, 5, 5], 303, steps="5-5=0 0+3=3 75x4=300 300+3=303")
+    assert judged.answer.error and judged.reason is not None and "nul" in judged.reason

@@ -54,7 +54,9 @@ def test_three_sevens_are_read_and_flagged_as_an_impossible_draw() -> None:
 def test_a_number_that_is_no_plate_is_a_question_mark_with_a_warning() -> None:
     reading = read_numbers(_photo((3, 100, 8, 11, 10, 6), seed=2))
     assert reading.values[3] == "?" and 3 in reading.uncertain
-    assert any("11 n'est pas une plaque" in w for w in reading.warnings)
+    # The learned classifier knows only plate values: it cannot say "11", only "not
+    # one of them surely".
+    assert any("plaque 4" in w and "n'est pas une plaque" in w for w in reading.warnings)
 
 
 @pytest.mark.skipif(not tesseract_available(), reason="make installs tesseract-ocr")
@@ -178,15 +180,72 @@ def test_a_plate_read_unsure_is_looked_at_again_where_the_grid_puts_it() -> None
 
 
 def test_digits_that_make_no_plate_value_still_tell_which_end_of_the_row_holds_a_plate() -> None:
-    # The slanted 10 at the left end reads 70: five plates were sure and the sixth
-    # could as well have been past the right end, so every plate was "?".
+    # The slanted 10 at the left end read 70 to the first design: five plates were sure
+    # and the sixth could as well have been past the right end, so every plate was "?".
+    # The learned classifier reads it 10.
     photo, plates = _bench_photo(13, 59)
     assert plates[0] == 10
-    assert read_numbers(photo).values == ("?", *plates[1:])
+    values = read_numbers(photo).values
+    assert values[0] in ("?", 10) and values[1:] == plates[1:]
 
 
 def test_a_number_read_too_unsure_to_place_the_grid_is_still_heard_on_its_plate() -> None:
-    # This slanted 100 is read 10 with 0.03: it now holds the left end of the row.
+    # This slanted 100 is read 10 with 0.03 by the first design: it now holds the left
+    # end of the row. The learned classifier reads it 100.
     photo, plates = _bench_photo(5, 40)
     assert plates[0] == 100
-    assert read_numbers(photo).values == ("?", *plates[1:])
+    values = read_numbers(photo).values
+    assert values[0] in ("?", 100) and values[1:] == plates[1:]
+
+
+def _held_out_photo(seed: int, split: str = "held-out") -> tuple[tuple[int, ...], np.ndarray]:
+    """Six plates of a style family the learned classifier never trained on."""
+    from vision.render import plates_scene, random_style
+
+    rng = np.random.default_rng(seed)
+    plates = tuple(draw_numbers(random.Random(seed)).plates)
+    return plates, plates_scene(plates, rng, random_style(rng, split), (1024, 768))
+
+
+def test_plates_of_a_style_family_never_trained_on_are_read() -> None:
+    # Fonts and colour schemes held out of training by vision.render's rule (light digits
+    # on dark plates among them). The first design read 8.9% of such plates.
+    right = silent = total = 0
+    for seed in range(100, 112):
+        plates, photo = _held_out_photo(seed)
+        try:
+            values = read_numbers(photo).values
+        except NothingFound:
+            values = ()
+        total += 6
+        if len(values) == 6:
+            right += sum(v == p for v, p in zip(values, plates, strict=True))
+            silent += sum(v not in ("?", p) for v, p in zip(values, plates, strict=True))
+    assert right / total >= 0.85
+    assert silent <= 1
+
+
+def test_light_digits_on_dark_plates_are_found_and_read() -> None:
+    from vision.render import plates_scene, random_style
+
+    for seed in range(200, 260):
+        rng = np.random.default_rng(seed)
+        style = random_style(rng, "held-out")
+        if style.face[0] + style.face[1] + style.face[2] < sum(style.ink):
+            break
+    else:
+        pytest.fail("no light-on-dark style drawn")
+    plates = (75, 2, 4, 9, 5, 1)
+    reading = read_numbers(plates_scene(plates, rng, style, (1024, 768)))
+    assert sum(v == p for v, p in zip(reading.values, plates, strict=True)) >= 5
+    assert all(v in ("?", p) for v, p in zip(reading.values, plates, strict=True))
+
+
+def test_the_learned_classifier_is_small_and_runs_on_opencv_alone() -> None:
+    import cv2
+
+    from vision.learned import PLATES_ONNX, plate_net
+
+    assert PLATES_ONNX.stat().st_size < 1_000_000
+    assert isinstance(plate_net().net, cv2.dnn.Net)
+    assert 0 < plate_net().threshold < 1

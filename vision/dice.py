@@ -44,6 +44,7 @@ from vision.glyphs import (
     nearness_of,
     normalize_glyph,
 )
+from vision.mat import TRAY, read_on_mat
 from vision.models import model_for
 from vision.reading import (
     UNSURE_BELOW,
@@ -2449,7 +2450,14 @@ def read_dice(
     (False), nothing on the table is read as the vowel die (a streak of wood could
     read I) and the searches for a vowel die missed are saved; with it (True), three
     d20 found mean the vowel die was lost. None: the variant is not known, and the
-    dice's shapes tell whether the vowel die was rolled."""
+    dice's shapes tell whether the vowel die was rolled. On the printed mat
+    (:mod:`vision.mat`), only its tray is looked at."""
+    return read_on_mat(image, TRAY, lambda part: _read_dice(part, model, data_dir, vowel_die))
+
+
+def _read_dice(
+    image: Image, model: GlyphModel | None, data_dir: Path | None, vowel_die: bool | None
+) -> Reading:
     layout = dice_faces(image, vowel_die)
     model = model or model_for(ALPHABET, data_dir, kind=KIND)
     values: list[str | int] = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -26,7 +26,10 @@ from numpy.typing import NDArray
 from solver.plates import DRAW_SIZE, PLATE_COUNTS, InvalidDraw, check_plates
 from vision.camera import Image
 from vision.glyphs import DIGITS, NOT_A_GLYPH, GlyphModel, Mask, nearness_of, normalize_glyph
+from vision.learned import plate_net
+from vision.mat import BAND, read_on_mat
 from vision.models import model_for
+from vision.plate_finder import find_numbers
 from vision.reading import (
     UNSURE_BELOW,
     Mark,
@@ -848,13 +851,85 @@ def _second_opinions(numbers: Sequence[Number]) -> dict[int, str]:
 
 
 def read_numbers(
-    image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
+    image: Image,
+    model: GlyphModel | None = None,
+    data_dir: Path | None = None,
+    *,
+    learned: bool = True,
 ) -> Reading:
-    """The six plates, top row first and left to right, with a confidence each."""
+    """The six plates, top row first and left to right, with a confidence each (on the
+    printed mat, :mod:`vision.mat`, only its band is looked at).
+
+    ``learned``: each number found is read by the learned classifier
+    (:mod:`vision.learned`), whose calibrated confidence alone decides "?"; without
+    it, by the digit model and Tesseract (the first design, kept for comparison)."""
+    return read_on_mat(image, BAND, lambda part: _read_numbers(part, model, data_dir, learned))
+
+
+def _sure_count(numbers: Sequence[Number | None]) -> tuple[int, int]:
+    """How many plates the learned classifier reads surely, then how many were found."""
+    found = [n for n in numbers if n is not None]
+    return sum(n.valid for n in found), len(found)
+
+
+def _with_net(gray: NDArray[np.uint8], numbers: list[Number | None]) -> list[Number | None]:
+    """``numbers`` as the learned classifier reads them, looking at ``gray`` around each
+    one's ink: ``text`` its value ("?" when unsure or no plate), ``confidence`` its
+    probability, ``valid`` whether it is sure."""
+    net = plate_net()
+    found = [n for n in numbers if n is not None]
+    guesses = iter(net.read(gray, [n.box for n in found]))
+    out: list[Number | None] = []
+    for number in numbers:
+        if number is None:
+            out.append(None)
+            continue
+        guess = next(guesses)
+        sure = guess.sure and guess.value is not None
+        text = str(guess.value) if sure else NOT_A_GLYPH_TEXT
+        out.append(replace(number, text=text, confidence=round(guess.confidence, 3), valid=sure))
+    return out
+
+
+def _learned_numbers(
+    gray: NDArray[np.uint8], model: GlyphModel
+) -> tuple[list[Number | None], bool]:
+    """The plates found and read by the learned model: where the first design's finder
+    (dark ink on a light face) does not give six sure plates (light digits on dark
+    plates, a border around the digits), the learned finder
+    (:mod:`vision.plate_finder`) looks too, and the one with more sure plates wins."""
+    try:
+        numbers, too_many, _ = _numbers(gray, model)
+        first: tuple[list[Number | None], bool] | None = (_with_net(gray, numbers), too_many)
+    except NothingFound:
+        first = None
+    if first is not None and _sure_count(first[0])[0] == DRAW_SIZE:
+        return first
+    found = find_numbers(gray)
+    learned = [
+        Number(f.box, (), str(f.value) if f.sure else "?", round(f.confidence, 3), f.sure)
+        for f in found
+    ]
+    second = (list[Number | None](_in_rows(learned)), len(learned) > DRAW_SIZE)
+    if first is None or _sure_count(second[0]) > _sure_count(first[0]):
+        if not learned:
+            raise NothingFound("aucune plaque trouvée sur la photo")
+        return second
+    return first
+
+
+def _read_numbers(
+    image: Image, model: GlyphModel | None, data_dir: Path | None, learned: bool = True
+) -> Reading:
     gray, _ = working_gray(image)
-    tesseract_for(DIGITS)  # the first time, it loads its model while the plates are found
-    numbers, too_many, _ = _numbers(gray, model or model_for(DIGITS, data_dir))
-    second = _second_opinions([n for n in numbers if n is not None])
+    model = model or model_for(DIGITS, data_dir)
+    if learned:
+        numbers, too_many = _learned_numbers(gray, model)
+        second: dict[int, str] = {}
+    else:
+        tesseract_for(DIGITS)  # the first time, it loads its model while the plates are found
+        numbers, too_many, _ = _numbers(gray, model)
+        second = _second_opinions([n for n in numbers if n is not None])
     values: list[str | int] = []
     confidence: list[float] = []
     uncertain: list[int] = []
@@ -869,18 +944,26 @@ def read_numbers(
             uncertain.append(i)
             continue
         conf = number.confidence
-        other = second.get(id(number))
-        if number.valid and other == number.text and conf >= AGREEMENT_FLOOR:
-            conf = max(conf, UNSURE_BELOW)
-        elif other in PLATE_TEXTS and other != number.text:
-            conf = round(conf * DISAGREEMENT, 3)
-            warnings.append(f"plaque {i + 1} : Tesseract lit {other}, le modèle {number.text}")
-        if too_many:
-            conf = min(conf, UNSURE_BELOW / 2)
-        if not number.valid:
-            warnings.append(f"plaque {i + 1} : {number.text} n'est pas une plaque")
-            conf = min(conf, UNSURE_BELOW / 2)
-        unsure = conf < UNSURE_BELOW
+        if learned:
+            unsure = not number.valid or too_many
+            if not number.valid:
+                warnings.append(
+                    f"plaque {i + 1} : nombre mal lu, ou qui n'est pas une plaque (1 à 10, "
+                    "25, 50, 75, 100)"
+                )
+        else:
+            other = second.get(id(number))
+            if number.valid and other == number.text and conf >= AGREEMENT_FLOOR:
+                conf = max(conf, UNSURE_BELOW)
+            elif other in PLATE_TEXTS and other != number.text:
+                conf = round(conf * DISAGREEMENT, 3)
+                warnings.append(f"plaque {i + 1} : Tesseract lit {other}, le modèle {number.text}")
+            if too_many:
+                conf = min(conf, UNSURE_BELOW / 2)
+            if not number.valid:
+                warnings.append(f"plaque {i + 1} : {number.text} n'est pas une plaque")
+                conf = min(conf, UNSURE_BELOW / 2)
+            unsure = conf < UNSURE_BELOW
         if unsure:
             uncertain.append(i)
         values.append("?" if unsure else int(number.text))

@@ -33,6 +33,7 @@ from vision.glyphs import (
     Mask,
     normalize_glyph,
 )
+from vision.mat import BAND, read_on_mat
 from vision.models import model_for
 from vision.reading import (
     MIN_CONTRAST,
@@ -1114,8 +1115,13 @@ def read_letters(
     """The letters on the holder, left to right, with a confidence each.
 
     ``model`` defaults to the letter model of ``data_dir`` (the calibration included).
-    Raises :class:`NothingFound` when the photo shows no letters.
+    On the printed mat (:mod:`vision.mat`), only its band is looked at. Raises
+    :class:`NothingFound` when the photo shows no letters.
     """
+    return read_on_mat(image, BAND, lambda part: _read_letters(part, model, data_dir))
+
+
+def _read_letters(image: Image, model: GlyphModel | None, data_dir: Path | None) -> Reading:
     model = model or model_for(LETTERS, data_dir)
     tesseract_for(LETTERS)  # the first time, it loads its model while the tiles are found
     found, row, gray = _rows(image, model)

@@ -45,6 +45,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--rotation", default="0", metavar="DEGRÉS", help="0, 90, 180 ou 270 (sens horaire)"
     )
     parser.add_argument("--speed", default="1", help="le temps passe N fois plus vite")
+    parser.add_argument(
+        "--no-voice",
+        action="store_true",
+        help="sans la voix (par défaut, espeak-ng annonce le nombre et les comptes)",
+    )
     parser.add_argument("--data-dir", type=Path, help="parties et données apprises")
     parser.set_defaults(handler=run)
 
@@ -132,9 +137,12 @@ def run(args: argparse.Namespace) -> int:
         screenshot_dir=screenshots,
         data_dir=data,
         speed=speed,
+        voice=not args.no_voice,
     )
     app = App(options, reader, panel)
     app.notices.startup[:0] = problems  # the configuration's mistakes, on the screen too
+    if app.sounds.voice.note:
+        notes.append(app.sounds.voice.note)
     for note in notes + problems:
         print(note)
     return app.run()

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from engine.replay import GameScore
 
 #: The rule sets ``score`` knows (``engine.rules.RULE_SETS``, checked by a test).
-RULES = ("boxed", "club-duplicate", "club-match", "club-match-final", "tv")
+RULES = ("boxed", "club-duplicate", "club-match", "club-match-classement", "club-match-final", "tv")
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:

@@ -372,9 +372,9 @@ class AnswersScene(DcdlScene):
                 self.message = "écrivez aussi les étapes du compte annoncé"
                 return
             if self.numbers.steps:
-                event = NumbersAnswered(player, announced, self.numbers.text)
+                event = NumbersAnswered(player, announced, self.numbers.text, at=session.clock())
         elif self.word is not None and self.word.word:
-            event = WordAnswered(player, self.word.word)
+            event = WordAnswered(player, self.word.word, at=session.clock())
         if event is None:
             self.passed.add(player)
         else:

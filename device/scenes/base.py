@@ -149,12 +149,13 @@ class DcdlScene(Scene):
         if second <= BEEP_FROM and second not in self._beeped:
             self._beeped.add(second)
             self.host.sounds.beep()
+            self.host.sounds.say(str(second), "sablier")
         return True, False
 
     def draw_hourglass(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
         """Huge digits in a ring that empties; red for the last seconds."""
         left = self.game.remaining(self.host.clock()) or 0.0
-        total = self.game.rules.timers[self.current.kind].total
+        total = (self.game.timer(self.current) or self.game.rules.timers[self.current.kind]).total
         width = max(6, radius // 8)
         pygame.draw.circle(surface, PANEL, centre, radius, width=width)
         colour = BAD if left <= BEEP_FROM else ACCENT

@@ -5,7 +5,8 @@ The buzzer reads the dice (the reader is told whether the vowel die is in play);
 the camera could not read shows "?" in orange: tap it and type its letter. A camera that
 fails, or "Lancer virtuel", makes the device roll. Then the players announce: tap the
 player, then the number of letters (or IMPOSSIBLE); a lower number interrupts the count.
-The screen shows who counts and the count ("7… 6… … STOP"), beeping each count; at STOP
+The screen shows who counts and the count ("7… 6… … STOP"), beeping and saying each count
+and each announcement (:mod:`device.voice`, where it is on); at STOP
 the last announcer's word is typed (USB keyboard or the on-screen one) and judged.
 """
 
@@ -337,6 +338,8 @@ class DiceCountScene(DiceScene):
         else:
             return
         if self.do(event):
+            said = "impossible" if key == "impossible" else f"{key[6:]} lettres"
+            self.host.sounds.say(f"{self.announcer} : {said}", "compte")
             self.announcer = None
             self._shown = None
 
@@ -344,12 +347,14 @@ class DiceCountScene(DiceScene):
         stop = self.session.clock_due()
         if stop is not None:
             self.host.sounds.time_up()
+            self.host.sounds.say("STOP", "compte")
             self.host.done()  # the word, or the result of an IMPOSSIBLE
             return True
         shown = self.game.count_shown(now)
         if shown != self._shown:
             if shown is not None and self._shown is not None:
                 self.host.sounds.beep()
+                self.host.sounds.say("STOP" if shown == 0 else str(shown), "compte")
             self._shown = shown
             return True
         return False

@@ -131,11 +131,12 @@ class DuelScene(DcdlScene):
         verdict, _, player = key.partition(":")
         if verdict not in ("right", "wrong", "nobody"):
             return
+        assert self.host.session is not None
         event = DuelDecided(
             winner=player if verdict == "right" else None,
             wrong=player if verdict == "wrong" else None,
+            at=self.host.session.clock(),
         )
-        assert self.host.session is not None
         try:
             self.host.session.do(event)
         except (RefusedEvent, StoreError) as error:

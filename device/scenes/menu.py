@@ -1,4 +1,5 @@
-"""The menu of a long press: go back, take back the last answer, a player away, quit."""
+"""The menu of a long press: go back, take back the last answer, a player away, the voice
+on or off, quit."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ class MenuScene(Scene):
             elif key.startswith("away:"):
                 player = key[5:]
                 session.do(PlayerAbsent(player, player not in session.dcdl.absent))
+            elif key == "voice":
+                voice = self.host.sounds.voice
+                voice.set_enabled(not voice.enabled)
             elif key == "quit":
                 self.host.leave_game()
                 return
@@ -54,6 +58,11 @@ class MenuScene(Scene):
             for player in session.game.players:
                 label = f"{player} revient" if player in absent else f"{player} s'absente"
                 entries.append((label, f"away:{player}"))
+        voice = self.host.sounds.voice
+        if voice.available:
+            entries.append(
+                (f"Voix : {'oui' if voice.enabled else 'non'} (toucher pour changer)", "voice")
+            )
         entries.append(("Quitter la partie (elle reste enregistrée)", "quit"))
         height = int(h * 0.8 / max(len(entries), 1))
         for i, (label, key) in enumerate(entries):

@@ -171,6 +171,8 @@ class RoundScene(DcdlScene):
             return
         self.fixing = None
         self.message = note
+        if isinstance(event, NumbersDrawn):  # as the TV show's announcer does
+            self.host.sounds.say(f"Le nombre à trouver : {event.target}", "cible")
         self.host.jobs.best(self.current)  # the solver starts now, ready for the answers
 
     # --- the hourglass ------------------------------------------------------------
@@ -241,7 +243,7 @@ class RoundScene(DcdlScene):
         if current.target is not None and not running:
             theme.text(surface, str(current.target), 0.2, ACCENT, center=(w // 2, int(h * 0.58)))
         if current.phase is Phase.READY:
-            seconds = int(self.game.rules.timers[current.kind].total)
+            seconds = int((self.game.timer(current) or self.game.rules.timers[current.kind]).total)
             line = f"Buzzer : retourner le sablier ({seconds} s)"
             theme.text(surface, line, 0.07, TEXT, center=(w // 2, int(h * 0.82)))
         if current.phase is Phase.DRAW and values:

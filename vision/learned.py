@@ -1,0 +1,86 @@
+"""The learned plate classifier: a small CNN run by OpenCV's DNN module.
+
+The network was trained by ``make models`` (``bench/vision_train.py``, PyTorch, not a
+dependency of the app) on windows drawn by :mod:`vision.render` in the training style
+families only, and exported to ONNX: the Pi runs it with ``cv2.dnn``, which is in the
+OpenCV wheel already. Its meta file holds the confidence threshold chosen on the
+calibration split (trained fonts in held-out colours): below it, a plate is "?".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.render import INPUT_H, INPUT_W, NOTHING, PLATE_VALUES, plate_input
+
+#: Where the committed weights live.
+MODELS = Path(__file__).parent / "data"
+PLATES_ONNX = MODELS / "plates.onnx"
+PLATES_META = MODELS / "plates.json"
+
+
+def standardised(windows: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """Windows (n × H × W, grey) as the network takes them: each minus its mean, over
+    its spread (a floor of 8 grey levels keeps a bare, flat window flat)."""
+    x = windows.astype(np.float32)
+    mean = x.mean(axis=(1, 2), keepdims=True)
+    spread = np.maximum(x.std(axis=(1, 2), keepdims=True), 8.0)
+    return np.asarray(((x - mean) / spread)[:, None], np.float32)
+
+
+@dataclass(frozen=True)
+class PlateGuess:
+    """The network's reading of one window."""
+
+    value: int | None
+    """A plate value, or ``None`` when the window holds no plate's number."""
+    confidence: float
+    """The softmax probability of that reading."""
+    sure: bool
+    """Whether the confidence reaches the calibrated threshold."""
+
+
+class PlateNet:
+    """The ONNX network and its calibrated threshold."""
+
+    def __init__(self, onnx: Path = PLATES_ONNX, meta: Path = PLATES_META) -> None:
+        self.net = cv2.dnn.readNetFromONNX(str(onnx))
+        self.threshold = float(json.loads(meta.read_text())["threshold"])
+
+    def probabilities(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """Softmax over :data:`PLATE_VALUES` then "nothing", one row per window."""
+        if len(windows) == 0:
+            return np.zeros((0, NOTHING + 1), np.float32)
+        self.net.setInput(standardised(windows))
+        logits = np.asarray(self.net.forward(), np.float64)
+        logits -= logits.max(axis=1, keepdims=True)
+        odds = np.exp(logits)
+        return np.asarray(odds / odds.sum(axis=1, keepdims=True), np.float32)
+
+    def read(
+        self, gray: NDArray[np.uint8], boxes: Sequence[tuple[float, float, float, float]]
+    ) -> list[PlateGuess]:
+        """The plate value around each ink box (x, y, w, h) of ``gray``."""
+        windows = np.array([plate_input(gray, box) for box in boxes], np.uint8)
+        windows = windows.reshape(-1, INPUT_H, INPUT_W)
+        guesses = []
+        for row in self.probabilities(windows):
+            best = int(row.argmax())
+            value = None if best == NOTHING else PLATE_VALUES[best]
+            conf = float(row[best])
+            guesses.append(PlateGuess(value, conf, conf >= self.threshold))
+        return guesses
+
+
+@cache
+def plate_net() -> PlateNet:
+    """The committed network, loaded once."""
+    return PlateNet()
