@@ -55,6 +55,8 @@ KEYS = {
 TYPED_OPS = {"+": "+", "-": "-", "*": "x", "/": ":"}
 """How a person types each operation."""
 
+SPRINT_DRAWS = ("kind:sprint-numbers", "kind:sprint-letters")
+"""The sprint's two draws, as the player who chooses taps one."""
 PHOTOS_PER_DRAW = 3
 """Photos taken of a round's holder before the players type the draw instead (the sample
 photos are not all draws every rule set accepts: a club composition, ten letters)."""
@@ -209,6 +211,8 @@ class DemoPlayer:
         elif name in ("resultat", "des-resultat", "sloubi-resultat"):
             if name != "resultat" or scene.state.endswith("-solution"):
                 self.press(Action.BUZZ)
+        elif name == "duel" and scene.state.endswith("-verdict"):
+            self.press(Action.BUZZ)  # the duel's verdict seen: go on
         elif session is not None and isinstance(session.game, ParolesGame):
             self.paroles.act(self, scene, session.game)
         elif session is not None and isinstance(session.game, PyramideGame):
@@ -269,7 +273,8 @@ class DemoPlayer:
         text = ""
         if isinstance(best, Solution):
             steps = best.best.steps if rank == 0 else best.best.steps[:-rank]
-            text = "".join(f"{s.a}{TYPED_OPS.get(s.op, s.op)}{s.b}=" for s in steps)
+            # each step written whole, as on the show's paper: "75-1=74, 3x4=12, "
+            text = "".join(f"{s.a}{TYPED_OPS.get(s.op, s.op)}{s.b}={s.result}," for s in steps)
         elif isinstance(best, LongestWords):
             choices = [best.words, best.next_words]
             words = choices[rank] if rank < len(choices) else ()
@@ -386,7 +391,7 @@ class DemoPlayer:
             self._pressed_count = 0
 
     def _duel(self, scene: Scene, current: Round) -> None:
-        if self.tap("kind:calcul"):
+        if self.tap("kind:calcul") or self.tap(self.rng.choice(SPRINT_DRAWS)):
             return
         if current.phase is Phase.READY:
             self.press(Action.BUZZ)

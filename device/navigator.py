@@ -133,10 +133,12 @@ class Navigator:
             home = HomeScene(host)
             home.message = "cet écran de jeu arrive bientôt"
             return home
+        current = game.current
+        if current is not None and current.number <= self._acknowledged:
+            self._acknowledged = current.number - 1  # reopened: its new result comes
         closed = _last_closed(game)
         if closed is not None and closed > self._acknowledged:
             return ResultScene(host, closed)
-        current = game.current
         if current is None:
             return EndScene(host)
         if current.kind in (RoundKind.DUEL, RoundKind.SPRINT):

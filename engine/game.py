@@ -13,11 +13,13 @@ and scored, then the next round. Duels and sprint questions have no draw: they s
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from engine.events import (
     AnswerUndone,
@@ -161,6 +163,10 @@ class Game:
         self._rng = random.Random(start.seed)
         self._plan = self.rules.letter_plan(self._rng) if plan is None else list(plan)
         self._extra = 0
+        self._reopen: tuple[Round, int, int, tuple[Any, ...]] | None = None
+        """The last scored round as it stood before its scoring, with the number of rounds,
+        the extra-round counter and the random state then: what taking back one of its
+        answers puts back (:meth:`_reopen_last`)."""
         self._open_round(0)
 
     def _kind_at(self, index: int) -> RoundKind | None:
@@ -285,6 +291,9 @@ class Game:
         if isinstance(event, PlayerAbsent):
             self._player(event.player)
             (self.absent.add if event.absent else self.absent.discard)(event.player)
+            return
+        if isinstance(event, AnswerUndone) and (current is None or _untouched(current)):
+            self._reopen_last(event)
             return
         if current is None:
             raise GameRuleError("la partie est terminée")
@@ -412,6 +421,26 @@ class Game:
         current.confirmed.pop(player, None)
         current.words.pop(player, None)
 
+    def _reopen_last(self, event: AnswerUndone) -> None:
+        """Take back an answer of the round just scored, before anything of the next round
+        happened (or at the end of the game): the referee saw a wrong entry on the result
+        screen. That round is back in its answers, as it was before its scoring, less its
+        last answer; the round opened after it is gone. Checked first, then changed."""
+        saved = self._reopen
+        if saved is None or not saved[0].entries:
+            raise GameRuleError("aucune réponse à annuler")
+        played, count, extra, rng = saved
+        played = copy.deepcopy(played)
+        player = played.entries[-1]
+        if player in played.entries[:-1]:
+            raise GameRuleError("seule la dernière réponse d'un joueur peut être annulée")
+        del self.rounds[count - 1 :]
+        self.rounds.append(played)
+        self._extra = extra
+        self._rng.setstate(rng)
+        self._reopen = None
+        self._answer_undone(played, event)
+
     def _duel_decided(self, current: Round, event: Event) -> None:
         assert isinstance(event, DuelDecided)
         self._expect(
@@ -510,6 +539,12 @@ class Game:
         return dataclasses.replace(record, points=points)
 
     def _close(self, current: Round, record: RoundRecord) -> None:
+        self._reopen = None
+        if current.kind in (RoundKind.NUMBERS, RoundKind.LETTERS):
+            before = dataclasses.replace(
+                copy.deepcopy(current), reasons={}, judged_numbers={}, judged_words={}
+            )
+            self._reopen = (before, len(self.rounds), self._extra, self._rng.getstate())
         current.record = record
         self._next_round(current.number)
 
@@ -539,3 +574,12 @@ class Game:
             timer = sudden_death_timer(self.rules.timers[kind], extra - len(ties) + 1)
         self._extra += 1
         self._open_round(played, kind, timer)
+
+
+def _untouched(current: Round) -> bool:
+    """Nothing of the round in play has happened yet: no draw, no hourglass, no answer."""
+    return (
+        current.started_at is None
+        and not (current.letters or current.plates or current.entries)
+        and current.phase in (Phase.DRAW, Phase.READY)
+    )

@@ -231,6 +231,84 @@ def test_a_club_letter_draw_must_match_its_composition() -> None:
     game.apply(LettersDrawn(_draw_for(current.composition)))
 
 
+def _facts(game: Game) -> tuple[object, ...]:
+    """Everything the events decide (the rounds compare field by field)."""
+    return (tuple(game.rounds), frozenset(game.absent), game._extra, game._rng.getstate())
+
+
+def test_a_wrong_entry_seen_on_the_result_is_taken_back_and_the_round_scored_again() -> None:
+    events = [
+        NumbersDrawn((3, 75, 2, 4, 1, 1), 888),
+        TimerStarted(100.0),
+        TimerStopped(145.0),
+        NumbersAnswered("Ana", steps="75-1=74 3x4=12 74x12=888"),
+        NumbersAnswered("Bruno", steps="75+1=76"),
+        RoundClosed(),
+    ]
+    game = new_game()
+    for event in events:
+        game.apply(event)
+    assert game.scores == {"Ana": 10, "Bruno": 0}
+    # Bruno's answer was typed wrong: the referee takes it back before the next draw
+    game.apply(AnswerUndone())
+    current = game.current
+    assert current is not None and current.number == 1 and current.phase is Phase.ANSWERS
+    assert set(current.numbers_answers) == {"Ana"} and current.record is None
+    assert len(game.rounds) == 1 and game.scores == {"Ana": 0, "Bruno": 0}
+    game.apply(NumbersAnswered("Bruno", steps="75-1=74 3x4=12 74x12=888"))
+    game.apply(RoundClosed())
+    assert game.scores == {"Ana": 10, "Bruno": 10}
+    assert game.current is not None and game.current.number == 2
+    # replaying the saved events gives the same game
+    replayed = new_game()
+    for event in [
+        *events,
+        AnswerUndone(),
+        NumbersAnswered("Bruno", steps="75-1=74 3x4=12 74x12=888"),
+        RoundClosed(),
+    ]:
+        replayed.apply(event)
+    assert _facts(replayed) == _facts(game)
+
+
+def test_the_last_round_cannot_be_corrected_once_the_next_one_has_begun() -> None:
+    game = new_game()
+    play_numbers(game, (3, 75, 2, 4, 1, 1), 888, Ana="75-1=74 3x4=12 74x12=888")
+    game.apply(LettersDrawn("BAMERILANE"))
+    before = _facts(game)
+    with pytest.raises(GameRuleError, match="aucune réponse à annuler"):
+        game.apply(AnswerUndone())
+    assert _facts(game) == before and game.scores == {"Ana": 10, "Bruno": 0}
+
+
+def test_a_round_without_answers_or_the_game_s_first_round_has_nothing_to_take_back() -> None:
+    game = new_game()
+    with pytest.raises(GameRuleError, match="aucune réponse à annuler"):
+        game.apply(AnswerUndone())
+    play_numbers(game, (3, 75, 2, 4, 1, 1), 888)
+    before = _facts(game)
+    with pytest.raises(GameRuleError, match="aucune réponse à annuler"):
+        game.apply(AnswerUndone())
+    assert _facts(game) == before
+
+
+def test_the_last_round_of_a_finished_game_can_still_be_corrected() -> None:
+    game = new_game()
+    for _ in range(12):
+        current = game.current
+        assert current is not None
+        if current.kind is RoundKind.NUMBERS:
+            play_numbers(game, (3, 75, 2, 4, 1, 1), 888)
+        else:
+            play_letters(game, "BAMERILANE", Bruno="MALINE")
+    assert game.over and game.scores == {"Ana": 0, "Bruno": 48}
+    game.apply(AnswerUndone())
+    assert not game.over and game.phase is Phase.ANSWERS
+    game.apply(WordAnswered("Bruno", "REANIMABLE"))
+    game.apply(RoundClosed())
+    assert game.over and game.scores == {"Ana": 0, "Bruno": 52}
+
+
 def answers_phase(game: Game, letters: str = "BAMERILANE") -> None:
     """Play the boxed game's first round blank, then open the letters round's answers."""
     play_numbers(game, (3, 75, 2, 4, 1, 1), 888)

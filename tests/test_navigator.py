@@ -281,3 +281,43 @@ def test_a_bad_rotation_or_speed_is_refused_in_french(
     code, err = _run_cli(["run", *args], capsys)
     assert code == 2 and err.count("\n") == 1
     assert said in err and "invalid" not in err
+
+
+def _f1(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0))
+    app.step()
+
+
+def test_a_wrong_entry_seen_on_the_result_is_corrected_from_the_menu(tmp_path: Path) -> None:
+    app, clock = make_app(tmp_path, _sure_reader())
+    press(app)
+    press(app)
+    press(app)
+    clock.now += 46
+    app.step()
+    _type(app, "75-1=74,3x4=12,74x12=888")
+    press(app, Action.CONFIRM)
+    _type(app, "1+1=2")  # player 2's count was typed wrong
+    press(app, Action.CONFIRM)
+    assert app.scene.name == "resultat"
+    assert app.session is not None
+    judged = app.session.dcdl.rounds[0].judged_numbers
+    assert judged["Joueur 2"].value == 2 != judged["Joueur 1"].value
+    _f1(app)
+    assert app.scene.name == "menu"
+    _tap_button(app, "undo")
+    assert app.scene.name == "reponses" and app.scene.state == "manche01-reponse-2"
+    _type(app, "75-1=74,3x4=12,74x12=888")
+    press(app, Action.CONFIRM)
+    assert app.scene.state.startswith("manche01-resultat"), "the corrected result is shown"
+    judged = app.session.dcdl.rounds[0].judged_numbers
+    assert judged["Joueur 2"] == judged["Joueur 1"]
+    first = app.session.dcdl.scores["Joueur 1"]
+    assert app.session.dcdl.scores == {"Joueur 1": first, "Joueur 2": first}
+    press(app)
+    assert app.scene.state.startswith("manche02-letters-draw")
+    app.close()
+    resumed = _resume(tmp_path)
+    assert resumed.session is not None
+    assert resumed.session.dcdl.scores == {"Joueur 1": first, "Joueur 2": first}
+    resumed.close()

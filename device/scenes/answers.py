@@ -15,6 +15,7 @@ is), and an answer taken back from the menu is asked for again.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 import pygame
 
@@ -43,6 +44,8 @@ from solver.proposal import ProposalSyntaxError, verify
 OPS: tuple[Op, ...] = ("+", "-", "*", "/")
 TYPED_OPS: dict[str, Op] = {"+": "+", "-": "-", "*": "*", "X": "*", "/": "/", ":": "/"}
 """Operation signs typed on a USB keyboard (and the keys of the operation buttons)."""
+SEPARATORS = ",;"
+"""Typed between two steps written whole (the space bar, the buzzer, separates too)."""
 
 
 class NumbersEntry:
@@ -54,6 +57,13 @@ class NumbersEntry:
         self.first: int | None = None
         self.op: Op | None = None
         self.typed = ""
+        self.claiming = False
+        """The digits typed are the result written after a step's ``=`` (``600-8=592``)."""
+        self.announced = ""
+        """The value the player announced, if the referee wrote it (a count announced as
+        764 whose steps give 760 is an error: the miscalculation is recorded)."""
+        self.announcing = False
+        """Digits go to :attr:`announced` ("Annonce", or A on a keyboard)."""
         self.problem: str | None = None
 
     @property
@@ -75,6 +85,7 @@ class NumbersEntry:
 
     def pick(self, number: int) -> None:
         self.problem = None
+        self.claiming = False
         if self.first is None or self.op is None:
             if number not in self.free() and self.first is None:
                 self.problem = f"le {number} n'est pas libre"
@@ -100,28 +111,71 @@ class NumbersEntry:
         self.op = op
 
     def type(self, char: str) -> None:
-        """A USB keyboard: digits make a number, an operation sign or Enter uses it."""
+        """A USB keyboard: digits make a number, an operation sign or Enter uses it. A step
+        may be written whole, ``600-8=592``: the number after ``=`` is the result the player
+        claims, judged against the true one (a wrong result is an error, as the rules say)."""
+        if char == "A":
+            self.announcing = not self.announcing
+            return
+        if self.announcing:
+            if char.isdigit():
+                self.announce(int(char))
+            return
         if char.isdigit():
             self.typed = (self.typed + char)[-4:]
             return
         if char in TYPED_OPS:
-            self._use_typed()
-            self.operation(TYPED_OPS[char])
+            claimed = self._use_typed()
+            if claimed is not None:  # "=592x3": the claimed result goes on
+                self.pick(claimed)
+            if self.problem is None or self.first is not None:
+                self.operation(TYPED_OPS[char])
         elif char == "=":
+            completes = self.first is not None and self.op is not None and bool(self.typed)
+            after_step = not self.typed and self.first is None and bool(self.steps)
+            steps = len(self.steps)
             self._use_typed()
+            if (completes and len(self.steps) > steps) or after_step:
+                self.claiming = True
+        elif char in SEPARATORS:
+            self.finish_typing()
 
-    def _use_typed(self) -> None:
-        if self.typed:
-            number, self.typed = int(self.typed), ""
-            self.pick(number)
+    def _use_typed(self) -> int | None:
+        """Use the digits typed; a claimed result is checked, and returned when right."""
+        if not self.typed:
+            return None
+        number, self.typed = int(self.typed), ""
+        if self.claiming:
+            self.claiming = False
+            return self._claim(number)
+        self.pick(number)
+        return None
+
+    def _claim(self, claimed: int) -> int | None:
+        """The last step's written result: right, it is returned; wrong, the step keeps the
+        player's number and the entry says why it is false (the answer is then an error)."""
+        a, rest = self.steps[-1].split("=")[0], self.steps[-1].split("=")[1]
+        if int(rest) == claimed:
+            return claimed
+        self.steps[-1] = f"{a}={claimed}"
+        self.problem = verify(self.plates, self.text).reason
+        return None
 
     def finish_typing(self) -> None:
         self._use_typed()
+        self.claiming = False  # "600-8=" and Enter: nothing was claimed
+
+    def announce(self, digit: int) -> None:
+        self.announced = (self.announced + str(digit))[-4:].lstrip("0")
 
     def undo(self) -> None:
         self.problem = None
-        if self.typed:
+        if self.announcing:
+            self.announced = self.announced[:-1]
+        elif self.typed:
             self.typed = self.typed[:-1]
+        elif self.claiming:
+            self.claiming = False
         elif self.op is not None:
             self.op = None
         elif self.first is not None:
@@ -129,7 +183,25 @@ class NumbersEntry:
         elif self.steps:
             self.steps.pop()
 
+    def slots(self) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
+        """The plates in the draw's order, then the results in the order they were made,
+        each with whether it is still free: the keypad keeps every number in its place."""
+        free = Counter(self.free())
+        checks = verify(self.plates, self.text).checks if self.steps else ()
+        results = [c.result for c in checks if c.result is not None]
+
+        def marked(numbers: Iterable[int]) -> list[tuple[int, bool]]:
+            out = []
+            for number in numbers:
+                out.append((number, free[number] > 0))
+                free[number] -= 1
+            return out
+
+        return marked(self.plates), marked(results)
+
     def pending(self) -> str:
+        if self.claiming:
+            return f"= {self.typed}"
         parts = [str(self.first) if self.first is not None else ""]
         if self.op is not None:
             parts.append(OP_SYMBOLS[self.op])
@@ -248,10 +320,16 @@ class AnswersScene(DcdlScene):
             self.submit()
         elif key == "undo":
             self._undo()
+        elif key == "announce" and self.numbers is not None:
+            self.numbers.announcing = not self.numbers.announcing
+        elif key.startswith("digit:") and self.numbers is not None:
+            self.numbers.announce(int(key[6:]))
         elif key.startswith("op:") and self.numbers is not None:
             self.numbers.operation(TYPED_OPS[key[3:]])
         elif key.startswith("num:") and self.numbers is not None:
-            self.numbers.pick(int(key[4:]))
+            self.numbers.finish_typing()  # "75-1=74" typed, then 74 tapped
+            if self.numbers.problem is None:
+                self.numbers.pick(int(key[4:]))
         elif key.startswith("tile:") and self.word is not None:
             self.word.tap(int(key[5:]))
 
@@ -260,6 +338,8 @@ class AnswersScene(DcdlScene):
             return
         if press.action is Action.CONFIRM:
             self.submit()
+        elif press.action is Action.BUZZ and self.numbers is not None:
+            self.numbers.finish_typing()  # "75-1=74 3x4=12": the space ends a step
         elif press.action is Action.DELETE:
             self._undo()
 
@@ -287,8 +367,12 @@ class AnswersScene(DcdlScene):
             if self.numbers.pending():
                 self.message = "terminez l'opération en cours ou effacez-la"
                 return
+            announced = int(self.numbers.announced) if self.numbers.announced else None
+            if announced is not None and not self.numbers.steps:
+                self.message = "écrivez aussi les étapes du compte annoncé"
+                return
             if self.numbers.steps:
-                event = NumbersAnswered(player, steps=self.numbers.text, at=session.clock())
+                event = NumbersAnswered(player, announced, self.numbers.text, at=session.clock())
         elif self.word is not None and self.word.word:
             event = WordAnswered(player, self.word.word, at=session.clock())
         if event is None:
@@ -334,7 +418,10 @@ class AnswersScene(DcdlScene):
             self._draw_word(surface, self.word)
         row = pygame.Rect(0, int(h * 0.8), w, int(h * 0.12))
         labels = [("Effacer", "undo", PANEL), ("Rien", "nothing", PANEL), ("Valider", "ok", GOOD)]
-        for (label, key, colour), box in zip(labels, _wide_row(row, 3), strict=True):
+        if self.numbers is not None:
+            label = "Étapes" if self.numbers.announcing else "Annonce"
+            labels.insert(1, (label, "announce", ACCENT if self.numbers.announcing else PANEL))
+        for (label, key, colour), box in zip(labels, _wide_row(row, len(labels)), strict=True):
             self.buttons.append(
                 Button(box, label, key, colour, (10, 10, 10) if key == "ok" else TEXT)
             )
@@ -345,6 +432,9 @@ class AnswersScene(DcdlScene):
         target = self.current.target
         lines = [*entry.steps[-3:], entry.pending() + " …"]
         theme.text(surface, f"À trouver : {target}", 0.06, MUTED, topleft=(12, int(h * 0.24)))
+        if entry.announced or entry.announcing:
+            said = f"Annoncé : {entry.announced or '…'}"
+            theme.text(surface, said, 0.06, ACCENT, topleft=(12, int(h * 0.62)))
         for i, line in enumerate(lines):
             theme.text(surface, line, 0.065, TEXT, topleft=(12, int(h * (0.31 + 0.07 * i))))
         if entry.problem:
@@ -353,15 +443,19 @@ class AnswersScene(DcdlScene):
             theme.text(
                 surface, f"= {entry.value}", 0.1, ACCENT, topleft=(int(w * 0.55), int(h * 0.24))
             )
-        free = entry.free()
-        counts = Counter(free)
-        area = pygame.Rect(int(w * 0.42), int(h * 0.4), int(w * 0.56), int(h * 0.15))
-        ordered = sorted(counts.elements())
-        boxes = row_of_boxes(area, len(ordered))
-        for box, number in zip(boxes, ordered, strict=True):
-            self.buttons.append(
-                Button(box, str(number), f"num:{number}", (250, 236, 200), (20, 20, 20))
-            )
+        if entry.announcing:  # the digits of the announced value
+            for top, digits in ((0.36, range(5)), (0.47, range(5, 10))):
+                area = pygame.Rect(int(w * 0.42), int(h * top), int(w * 0.56), int(h * 0.1))
+                for box, digit in zip(row_of_boxes(area, 5), digits, strict=True):
+                    self.buttons.append(Button(box, str(digit), f"digit:{digit}"))
+            return
+        plates, results = entry.slots()
+        for top, slots in ((0.36, plates), (0.47, results)):
+            area = pygame.Rect(int(w * 0.42), int(h * top), int(w * 0.56), int(h * 0.1))
+            boxes = row_of_boxes(area, len(entry.plates))  # fixed places: nothing moves
+            for box, (number, free) in zip(boxes, slots, strict=False):
+                colour, ink = ((250, 236, 200), (20, 20, 20)) if free else (PANEL, MUTED)
+                self.buttons.append(Button(box, str(number), f"num:{number}", colour, ink))
         op_area = pygame.Rect(int(w * 0.5), int(h * 0.58), int(w * 0.4), int(h * 0.17))
         for box, op in zip(row_of_boxes(op_area, 4), OPS, strict=True):
             colour = ACCENT if entry.op == op else PANEL

@@ -1,11 +1,15 @@
 """The TV show's duels and sprint final: the device prepares, times, and records the verdict.
 
 A duel starts with the referee's choice of duel. For "calcul mental" the screen shows a
-chain to read out and, small, its answer for the referee; for "l'un dans l'autre" a
-letter draw holding a 10-letter word, and those words for the referee; the other duels
-are only timed. The sprint names who chooses first (the lower score) and shows the two
-prepared draws, guaranteed solvable. The buzzer turns the 30-second hourglass; the
-referee taps who answered right or wrong (or nobody).
+chain to read out; for "l'un dans l'autre" a letter draw holding a 10-letter word, and
+what to find (a proper noun and a common noun, one of them of 10 letters); the other duels
+are only timed. The screen is the players' too: the answer stays hidden until the referee
+taps "Réponse (arbitre)" (it hides again at a second tap), and is shown with the verdict.
+The sprint's two draws, guaranteed solvable and the same for both sprint rounds (drawn
+from the game's seed), are offered to the player who chooses first (the lower score
+before the sprint); the second round is the draw left, for the other player. The buzzer
+turns the 30-second hourglass; the referee taps who answered right or wrong (or nobody);
+the verdict and its points show until the buzzer.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from engine.duels import (
     ten_letter_draw,
 )
 from engine.events import DuelDecided, RefusedEvent
-from engine.game import Phase
+from engine.game import Phase, Round
+from engine.ranking import totals
 from engine.rules import RoundKind
 from engine.store import StoreError
 from solver.words import longest
@@ -49,21 +54,26 @@ class DuelScene(DcdlScene):
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
+        self.played: Round = self.current
+        """The duel on screen (still shown with its verdict once the game went on)."""
         self.rng = random.Random()
         self.letters_job: Job[tuple[str, tuple[str, ...]]] | None = None
         self.kind: str | None = None
         self.chain: MentalChain | None = None
         self.numbers_line: str | None = None
-        if self.current.kind is RoundKind.SPRINT:
-            self.kind = "sprint"
+        self.revealed = False
+        """The referee asked to see the answer (hidden from the players until then)."""
+        self.decided: DuelDecided | None = None
+        if self.played.kind is RoundKind.SPRINT:
+            self.rng = random.Random(f"{self.game.start.seed}-sprint")  # both rounds alike
             numbers = exact_numbers_draw(self.rng)
             self.numbers_line = f"{' '.join(map(str, numbers.plates))} → {numbers.target}"
             self._search_letters()
 
     @property
     def state(self) -> str:
-        phase = self.current.phase
-        return f"manche{self.current.number:02d}-{self.current.kind}-{self.kind or 'choix'}-{phase}"
+        phase = "verdict" if self.decided is not None else self.played.phase
+        return f"manche{self.played.number:02d}-{self.played.kind}-{self.kind or 'choix'}-{phase}"
 
     def _search_letters(self) -> None:
         """A draw with a 10-letter word is searched off the UI thread."""
@@ -75,18 +85,40 @@ class DuelScene(DcdlScene):
         """The draw with a 10-letter word and those words, once found."""
         return self.letters_job.result if self.letters_job is not None else None
 
+    def _sprint_choosers(self) -> tuple[str, str]:
+        """Who chooses the sprint's draw first (the lower score before the sprint), and
+        the other player."""
+        game = self.game
+        before = [r.record for r in game.rounds if r.kind is not RoundKind.SPRINT and r.record]
+        scores = totals(game.players, before)
+        first = chooses_first(scores)
+        return first, next(p for p in game.players if p != first)
+
+    def _second_sprint(self) -> bool:
+        sprints = [r for r in self.game.rounds if r.kind is RoundKind.SPRINT]
+        return bool(sprints) and sprints[0] is not self.played
+
     def on_press(self, press: Press) -> None:
         if open_menu_on(press, self.host):
             return
-        if press.action is Action.BUZZ and self.kind and self.current.phase is Phase.READY:
+        if self.decided is not None:
+            if press.action in (Action.BUZZ, Action.CONFIRM):
+                self.host.done()  # the next round, or the end
+            return
+        if press.action is Action.BUZZ and self.kind and self.played.phase is Phase.READY:
             assert self.host.session is not None
             self.host.session.start_timer()
 
     def update(self, now: float) -> bool:
+        if self.decided is not None:
+            return False
         redraw, _ = self.tick_hourglass()
         return redraw
 
     def on_button(self, key: str) -> None:
+        if key == "reveal":
+            self.revealed = not self.revealed
+            return
         if key.startswith("kind:"):
             self.kind = key[5:]
             if self.kind == "calcul":
@@ -94,7 +126,11 @@ class DuelScene(DcdlScene):
             elif self.kind == "un-dans-autre":
                 self._search_letters()
             return
+        if self.decided is not None:
+            return
         verdict, _, player = key.partition(":")
+        if verdict not in ("right", "wrong", "nobody"):
+            return
         assert self.host.session is not None
         event = DuelDecided(
             winner=player if verdict == "right" else None,
@@ -106,16 +142,24 @@ class DuelScene(DcdlScene):
         except (RefusedEvent, StoreError) as error:
             self.message = str(error)
             return
-        self.host.done()  # the next round, or the end
+        self.decided = event
+        self.revealed = True
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.host.theme
         w, h = theme.size
         title = (
-            "Sprint final" if self.kind == "sprint" else f"Duel : {DUELS.get(self.kind or '', '')}"
+            "Sprint final"
+            if self.kind is not None and self.kind.startswith("sprint")
+            else f"Duel : {DUELS.get(self.kind or '', '')}"
         )
+        if self.played.kind is RoundKind.SPRINT and self.kind is None:
+            title = "Sprint final"
         theme.text(surface, title.rstrip(" :"), 0.08, ACCENT, center=(w // 2, int(h * 0.07)))
         if self.kind is None:
+            if self.played.kind is RoundKind.SPRINT:
+                self._draw_sprint_choice(surface)
+                return
             for i, (key, label) in enumerate(DUELS.items()):
                 rect = pygame.Rect(
                     int(w * 0.2), int(h * (0.2 + 0.2 * i)), int(w * 0.6), int(h * 0.16)
@@ -123,12 +167,19 @@ class DuelScene(DcdlScene):
                 self.buttons.append(Button(rect, label, f"kind:{key}"))
             return
         self._draw_material(surface)
-        if self.current.phase is Phase.READY:
+        if self.decided is not None:
+            self._draw_verdict(surface)
+            return
+        if self.played.phase is Phase.READY:
             theme.text(
                 surface, "Buzzer : 30 secondes", 0.055, MUTED, center=(w // 2, int(h * 0.47))
             )
         else:
             self.draw_hourglass(surface, (int(w * 0.9), int(h * 0.1)), int(h * 0.08))
+        if self._has_answer():
+            reveal = pygame.Rect(int(w * 0.02), int(h * 0.02), int(w * 0.2), int(h * 0.09))
+            label = "Cacher" if self.revealed else "Réponse (arbitre)"
+            self.buttons.append(Button(reveal, label, "reveal", PANEL, MUTED))
         players = self.game.players
         width = w // len(players)
         for i, player in enumerate(players):
@@ -143,8 +194,78 @@ class DuelScene(DcdlScene):
         nobody = pygame.Rect(int(w * 0.3), int(h * 0.84), int(w * 0.4), int(h * 0.1))
         self.buttons.append(Button(nobody, "Personne", "nobody:", PANEL))
 
+    def _has_answer(self) -> bool:
+        return self.chain is not None or self.kind in ("un-dans-autre", "sprint-letters")
+
+    def answer_text(self) -> str | None:
+        """What only the referee may see before the verdict (None: nothing to hide)."""
+        letters = self.letters
+        if self.chain is not None:
+            return f"Réponse : {self.chain.answer}"
+        if self.kind in ("un-dans-autre", "sprint-letters"):
+            words = ", ".join(letters[1][:4]) if letters else "…"
+            return f"Mots de 10 lettres : {words}"
+        return None
+
+    def _draw_sprint_choice(self, surface: pygame.Surface) -> None:
+        """The two prepared draws, offered to the player who chooses (the draw left to the
+        other one in the second sprint round)."""
+        theme = self.host.theme
+        w, h = theme.size
+        first, other = self._sprint_choosers()
+        line = (
+            f"{other} : le tirage restant"
+            if self._second_sprint()
+            else f"{first} choisit son tirage"
+        )
+        theme.text(surface, line, 0.065, TEXT, center=(w // 2, int(h * 0.2)))
+        letters = self.letters
+        shown = " ".join(letters[0]) if letters else "…"
+        choices = [
+            (f"Chiffres : {self.numbers_line}", "kind:sprint-numbers"),
+            (f"Lettres : {shown}", "kind:sprint-letters"),
+        ]
+        for i, (label, key) in enumerate(choices):
+            rect = pygame.Rect(
+                int(w * 0.1), int(h * (0.32 + 0.22 * i)), int(w * 0.8), int(h * 0.18)
+            )
+            if key == "kind:sprint-letters" and letters is None:
+                theme.text(surface, label, 0.06, MUTED, center=rect.center)
+                continue
+            self.buttons.append(Button(rect, label, key))
+
+    def _draw_verdict(self, surface: pygame.Surface) -> None:
+        """Who scored, and why, until the buzzer."""
+        theme = self.host.theme
+        w, h = theme.size
+        decided = self.decided
+        assert decided is not None
+        record = self.played.record
+        points = record.points if record is not None else {}
+        if decided.winner is not None:
+            line = f"{decided.winner} : juste"
+        elif decided.wrong is not None:
+            line = f"{decided.wrong} : faux, les points vont à l'adversaire"
+        else:
+            line = "Personne n'a trouvé : aucun point"
+        theme.text(surface, line, 0.07, ACCENT, center=(w // 2, int(h * 0.52)), max_width=w - 20)
+        y = int(h * 0.62)
+        for player in self.game.players:
+            gained = points.get(player, 0)
+            colour = GOOD if gained else TEXT
+            theme.text(
+                surface,
+                f"{player} : +{gained}",
+                0.065,
+                colour,
+                center=(w // 2, y),
+                max_width=w - 20,
+            )
+            y += int(h * 0.09)
+        theme.text(surface, "Buzzer : la suite", 0.055, MUTED, center=(w // 2, int(h * 0.93)))
+
     def _draw_material(self, surface: pygame.Surface) -> None:
-        """What the referee reads out, and the answers only the referee should look at."""
+        """What the players see and the referee reads out; the answer only once revealed."""
         theme = self.host.theme
         w, h = theme.size
         letters = self.letters
@@ -157,27 +278,20 @@ class DuelScene(DcdlScene):
                 center=(w // 2, int(h * 0.24)),
                 max_width=w - 20,
             )
-            answer = f"réponse (pour l'arbitre) : {self.chain.answer}"
-            theme.text(surface, answer, 0.045, MUTED, center=(w // 2, int(h * 0.36)))
         elif self.kind == "un-dans-autre":
             shown = " ".join(letters[0]) if letters else "…"
-            theme.text(surface, shown, 0.09, TEXT, center=(w // 2, int(h * 0.24)))
-            words = ", ".join(letters[1][:4]) if letters else "…"
-            theme.text(
-                surface,
-                f"mots de 10 lettres : {words}",
-                0.045,
-                MUTED,
-                center=(w // 2, int(h * 0.36)),
-                max_width=w - 20,
-            )
-        elif self.kind == "sprint":
-            first = chooses_first(self.game.scores)
-            theme.text(
-                surface, f"{first} choisit en premier", 0.06, TEXT, center=(w // 2, int(h * 0.17))
-            )
-            theme.text(
-                surface, f"Chiffres : {self.numbers_line}", 0.055, TEXT, topleft=(20, int(h * 0.24))
-            )
+            theme.text(surface, shown, 0.09, TEXT, center=(w // 2, int(h * 0.2)))
+            task = "Un nom propre et un nom commun ; l'un des deux a 10 lettres"
+            theme.text(surface, task, 0.05, TEXT, center=(w // 2, int(h * 0.3)), max_width=w - 20)
+        elif self.kind == "sprint-numbers":
+            theme.text(surface, f"{self.numbers_line}", 0.09, TEXT, center=(w // 2, int(h * 0.24)))
+        elif self.kind == "sprint-letters":
             shown = " ".join(letters[0]) if letters else "…"
-            theme.text(surface, f"Lettres : {shown}", 0.055, TEXT, topleft=(20, int(h * 0.33)))
+            theme.text(surface, shown, 0.09, TEXT, center=(w // 2, int(h * 0.2)))
+            task = "Un mot de 10 lettres"
+            theme.text(surface, task, 0.05, TEXT, center=(w // 2, int(h * 0.3)))
+        answer = self.answer_text()
+        if answer is not None and self.revealed:
+            theme.text(
+                surface, answer, 0.05, MUTED, center=(w // 2, int(h * 0.38)), max_width=w - 20
+            )

@@ -6,7 +6,7 @@ import pygame
 
 from device.host import Host
 from device.intents import Action, Press
-from device.scenes.base import Scene
+from device.scenes.base import Scene, open_menu_on
 from device.theme import ACCENT, MUTED, TEXT
 from engine.game import Game
 from engine.history import game_figures
@@ -26,6 +26,8 @@ class EndScene(Scene):
         return False
 
     def on_press(self, press: Press) -> None:
+        if open_menu_on(press, self.host):  # the last round can still be corrected
+            return
         if press.action in (Action.BUZZ, Action.CONFIRM):
             self.host.leave_game()
 

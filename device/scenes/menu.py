@@ -36,9 +36,13 @@ class MenuScene(Scene):
             self.freeing = False
             self.message = f"Place de {key[5:]} libérée"
             return
+        in_play = session.game.current
         try:
             if key == "undo":
                 session.do(AnswerUndone())
+                if session.game.current is not in_play:  # the round just scored, reopened
+                    self.host.done()
+                    return
             elif key.startswith("away:"):
                 player = key[5:]
                 session.do(PlayerAbsent(player, player not in session.dcdl.absent))

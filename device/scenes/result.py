@@ -7,7 +7,7 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Best, Job
-from device.scenes.base import DcdlScene, header
+from device.scenes.base import DcdlScene, header, open_menu_on
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT
 from engine.game import Round
 from engine.rules import RoundKind
@@ -35,6 +35,8 @@ class ResultScene(DcdlScene):
         return f"manche{self.number:02d}-resultat{ready}"
 
     def on_press(self, press: Press) -> None:
+        if open_menu_on(press, self.host):  # a wrong entry seen here is taken back there
+            return
         if press.action in (Action.BUZZ, Action.CONFIRM):
             self.host.done()  # the next round, or the end
 

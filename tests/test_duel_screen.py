@@ -1,0 +1,147 @@
+"""The TV show's duels and sprint on the shared screen, driven by taps and the buzzer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_app import make_app, press, settle, tap
+
+from device.app import App
+from engine.events import (
+    DuelDecided,
+    LettersDrawn,
+    NumbersDrawn,
+    RoundClosed,
+    TimerStarted,
+    TimerStopped,
+)
+from engine.rules import RoundKind
+from engine.session import Session
+
+PLAYERS = ["Ana", "Bruno"]
+
+
+def _tv_app(tmp_path: Path, duels: int = 0) -> App:
+    """A TV game played up to its first duel (or past ``duels`` duels), then resumed."""
+    app, clock = make_app(tmp_path)
+    session = Session.new(app.store, "tv", PLAYERS, seed=3, clock=clock)
+    decided = 0
+    while True:
+        current = session.dcdl.current
+        assert current is not None
+        if current.kind in (RoundKind.DUEL, RoundKind.SPRINT):
+            if decided == duels:
+                break
+            session.do(DuelDecided(winner="Ana"))
+            decided += 1
+            continue
+        if current.kind is RoundKind.LETTERS:
+            session.do(LettersDrawn("BAMERILANE"))
+        else:
+            session.do(NumbersDrawn((3, 75, 2, 4, 1, 1), 888))
+        session.do(TimerStarted(clock.now))
+        session.do(TimerStopped(clock.now + 45))
+        session.do(RoundClosed())
+    app.close()
+    resumed, _ = make_app(tmp_path)
+    _tap(resumed, "resume")
+    settle(resumed)
+    while resumed.scene.name == "resultat":  # the last round's result, seen
+        press(resumed)
+    assert resumed.scene.name == "duel"
+    return resumed
+
+
+def _tap(app: App, key: str) -> None:
+    app.step()
+    button = next(b for b in app.scene.buttons if b.key == key)
+    tap(app, *button.rect.center)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text the screens draw, in order (the real drawing still happens)."""
+    from device.theme import Theme
+
+    texts: list[str] = []
+    real = Theme.text
+
+    def text(self: Theme, surface: object, line: str, *args: object, **kwargs: object) -> object:
+        texts.append(line)
+        return real(self, surface, line, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Theme, "text", text)
+    yield texts
+
+
+def _screen(app: App, drawn: list[str]) -> str:
+    app.step()
+    drawn.clear()
+    app.scene.draw(app.surface)  # what the screen shows now
+    return "\n".join(drawn)
+
+
+def test_the_mental_chain_s_answer_is_hidden_until_the_referee_asks(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    app = _tv_app(tmp_path)
+    _tap(app, "kind:calcul")
+    chain = app.scene.chain  # type: ignore[attr-defined]
+    answer = str(chain.answer)
+    shown = _screen(app, drawn)
+    assert chain.text in shown and answer not in shown, "the players must not see it"
+    _tap(app, "reveal")
+    assert f"Réponse : {answer}" in _screen(app, drawn)
+    _tap(app, "reveal")
+    assert answer not in _screen(app, drawn)
+    app.close()
+
+
+def test_a_duel_s_verdict_shows_its_points_and_the_answer_until_the_buzzer(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    app = _tv_app(tmp_path)
+    _tap(app, "kind:calcul")
+    press(app)  # the hourglass
+    answer = str(app.scene.chain.answer)  # type: ignore[attr-defined]
+    _tap(app, "wrong:Bruno")
+    assert app.scene.name == "duel" and app.scene.state.endswith("-verdict")
+    shown = _screen(app, drawn)
+    assert "Bruno : faux" in shown and "Ana : +5" in shown and "Bruno : +0" in shown
+    assert f"Réponse : {answer}" in shown
+    press(app)
+    assert app.scene.name == "manche"
+    app.close()
+
+
+def test_l_un_dans_l_autre_asks_for_a_proper_noun_and_hides_the_words(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    app = _tv_app(tmp_path)
+    _tap(app, "kind:un-dans-autre")
+    settle(app)
+    shown = _screen(app, drawn)
+    assert "nom propre" in shown
+    assert "10 lettres :" not in shown
+    app.close()
+
+
+def test_the_sprint_offers_its_two_draws_then_leaves_the_other_one(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    app = _tv_app(tmp_path, duels=2)  # Ana won both duels: Bruno chooses first
+    settle(app)
+    shown = _screen(app, drawn)
+    assert "Bruno choisit son tirage" in shown
+    keys = {b.key for b in app.scene.buttons}
+    assert {"kind:sprint-numbers", "kind:sprint-letters"} <= keys
+    _tap(app, "kind:sprint-numbers")
+    press(app)
+    _tap(app, "right:Bruno")
+    press(app)  # the verdict seen
+    settle(app)
+    shown = _screen(app, drawn)
+    assert "choisit" not in shown and "Ana : le tirage restant" in shown
+    app.close()
