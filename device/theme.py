@@ -64,6 +64,16 @@ class Theme:
             self._fonts[size] = pygame.font.Font(self.path, size)
         return self._fonts[size]
 
+    def clipped(self, text: str, scale: float, max_width: int) -> str:
+        """``text`` cut with "…" to fit ``max_width`` at ``scale`` (long names stay readable
+        at a set size instead of shrinking past the smallest type that reads at a distance)."""
+        font = self.font(scale)
+        if font.size(text)[0] <= max_width:
+            return text
+        while text and font.size(text + "…")[0] > max_width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
     def text(
         self,
         surface: pygame.Surface,

@@ -97,14 +97,46 @@ def open_menu_on(press: Press, host: Host) -> bool:
 TITLES = {RoundKind.NUMBERS: "Le compte est bon", RoundKind.LETTERS: "Le mot le plus long"}
 
 
+def points(score: int) -> str:
+    """A score in French words: "1 pt", "0 pt", "12 pts"."""
+    return f"{score} pt" if abs(score) < 2 else f"{score} pts"
+
+
+def round_title(game: Game, current: Round) -> str:
+    """'Manche 3/20', or what an extra round is: 'Prolongation', 'Mort subite'."""
+    total = len(game.rules.order)
+    kind = TITLES.get(current.kind, "")
+    if current.number <= total:
+        return f"Manche {current.number}/{total} · {kind}"
+    label = "Mort subite" if current.timer is not None else "Prolongation"
+    return f"{label} · {kind}"
+
+
 def header(scene: Scene, surface: pygame.Surface, game: Game, current: Round) -> None:
-    """The round's title and the scores, on every round screen."""
+    """The round's title and the scores, on every round screen.
+
+    The title keeps the left part; the scores are laid out in up to three columns (two rows
+    for four to six players) at a fixed readable size, a long name cut with "…" rather than
+    the line shrunk (issue 22: 12 px scores with three players, the last one cut).
+    """
     theme = scene.host.theme
     w, _h = theme.size
-    title = f"Manche {current.number}/{len(game.rules.order)} · {TITLES.get(current.kind, '')}"
-    theme.text(surface, title, 0.06, MUTED, topleft=(12, 8), max_width=int(w * 0.6))
-    scores = "   ".join(f"{p} {s}" for p, s in game.scores.items())
-    theme.text(surface, scores, 0.05, TEXT, topleft=(int(w * 0.62), 10), max_width=int(w * 0.37))
+    left = int(w * 0.30)
+    scale = 0.045
+    line = theme.font(scale).get_linesize()
+    first, _, kind = round_title(game, current).partition(" · ")
+    theme.text(surface, theme.clipped(first, scale, left - 20), scale, MUTED, topleft=(12, 8))
+    theme.text(surface, theme.clipped(kind, scale, left - 20), scale, MUTED,
+               topleft=(12, 8 + line))  # fmt: skip
+    scores = list(game.scores.items())
+    columns = min(len(scores), 3) or 1
+    cell = (w - left - 8) // columns
+    for i, (player, score) in enumerate(scores):
+        x = left + (i % columns) * cell
+        y = 8 + (i // columns) * line
+        value = f" : {score}"
+        name = theme.clipped(player, scale, cell - 10 - theme.font(scale).size(value)[0])
+        theme.text(surface, name + value, scale, TEXT, topleft=(x, y))
 
 
 BEEP_FROM = 5

@@ -6,7 +6,7 @@ import pygame
 
 from device.host import Host
 from device.intents import Action, Press
-from device.scenes.base import Scene, open_menu_on
+from device.scenes.base import Scene, open_menu_on, points
 from device.theme import ACCENT, MUTED, TEXT
 from engine.game import Game
 from engine.history import game_figures
@@ -45,23 +45,25 @@ class EndScene(Scene):
         theme.text(surface, "Partie terminée", 0.07, MUTED, center=(w // 2, int(h * 0.08)))
         theme.text(surface, title, 0.13, ACCENT, center=(w // 2, int(h * 0.22)), max_width=w - 20)
         figures = game_figures(game) if isinstance(game, Game) else {}
-        step = min(0.09, 0.52 / max(len(ranking), 1))
-        for place, player in enumerate(ranking, start=1):
-            y = int(h * (0.33 + step * (place - 1)))
-            theme.text(surface, f"{place}. {player}", 0.065, TEXT, topleft=(int(w * 0.04), y))
-            theme.text(surface, f"{scores[player]} pts", 0.065, ACCENT, topleft=(int(w * 0.36), y))
+        rows = max(len(ranking), 1)
+        step = min(0.09, 0.56 / rows)
+        scale = 0.065 if rows <= 3 else 0.05
+        for player in ranking:
+            # equal scores share a place: the title says "Égalité", the ranking agrees
+            place = 1 + sum(1 for other in ranking if scores[other] > scores[player])
+            y = int(h * 0.33) + int(h * step) * ranking.index(player)
+            score = points(scores[player])
+            right = int(w * 0.50) - theme.font(scale).size(score)[0]  # right-aligned figures
+            label = theme.clipped(f"{place}. {player}", scale, right - int(w * 0.03) - 12)
+            theme.text(surface, label, scale, TEXT, topleft=(int(w * 0.03), y))
+            theme.text(surface, score, scale, ACCENT, topleft=(right, y))
             mine = figures.get(player)
             if mine is not None:
                 word = mine.longest_word or "—"
-                line = f"{mine.exact_counts} compte(s) exact(s), mot le plus long : {word}"
-                theme.text(
-                    surface,
-                    line,
-                    0.04,
-                    MUTED,
-                    topleft=(int(w * 0.55), y + 6),
-                    max_width=int(w * 0.44),
-                )
+                n = mine.exact_counts
+                exact = f"{n} compte exact" if n < 2 else f"{n} comptes exacts"
+                line = theme.clipped(f"{exact} · {word}", 0.045, int(w * 0.46))
+                theme.text(surface, line, 0.045, MUTED, topleft=(int(w * 0.53), y + 4))
         theme.text(
             surface, "Buzzer : nouvelle partie", 0.055, MUTED, center=(w // 2, int(h * 0.94))
         )

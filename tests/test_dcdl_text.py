@@ -1,0 +1,94 @@
+"""The DCDL screens' text stays readable (issue 22 point 7, issue 21): six players with long
+names at 800x480, every line measured as drawn (no text under 20 px, none past the screen,
+none overlapping another), and the words say what happens ("1 pt", "Joueur 1 : 0")."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from device.scenes.end import EndScene
+from device.scenes.round import RoundScene
+from tests.test_app import make_app
+
+LONG = [
+    "Marie-Antoinette",
+    "Jean-Christophe",
+    "Anne-Charlotte",
+    "Pierre-Emmanuel",
+    "Marguerite-Alix",
+    "Charles-Édouard",
+]
+
+
+def _record(app: object) -> list[tuple[str, pygame.Rect]]:
+    """Every line the theme draws from now on, with its box (the real drawing still runs)."""
+    theme = app.theme  # type: ignore[attr-defined]
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.text
+
+    def text(surface: pygame.Surface, line: str, *args: object, **kwargs: object) -> pygame.Rect:
+        rect: pygame.Rect = real(surface, line, *args, **kwargs)
+        drawn.append((line, rect))
+        return rect
+
+    theme.text = text
+    return drawn
+
+
+def _check_readable(drawn: list[tuple[str, pygame.Rect]], where: str) -> None:
+    screen = pygame.Rect(0, 0, 800, 480)
+    for line, rect in drawn:
+        assert rect.height >= 20, f"{where}: {line!r} is {rect.height} px high"
+        assert screen.contains(rect), f"{where}: {line!r} runs off the screen ({rect})"
+    for i, (a, ra) in enumerate(drawn):
+        for b, rb in drawn[i + 1 :]:
+            assert not ra.colliderect(rb), f"{where}: {a!r} overlaps {b!r}"
+
+
+def _play_to(app: object, clock: object, scene_type: type, limit: int = 20_000) -> None:
+    for _ in range(limit):
+        if isinstance(app.scene, scene_type):  # type: ignore[attr-defined]
+            return
+        clock.now += 0.5  # type: ignore[attr-defined]
+        app.step()  # type: ignore[attr-defined]
+        app.jobs.settle()  # type: ignore[attr-defined]
+    raise AssertionError(f"never reached {scene_type.__name__}")
+
+
+def test_six_long_names_stay_readable_in_the_header_and_on_the_end_screen(
+    tmp_path: Path,
+) -> None:
+    app, clock = make_app(
+        tmp_path, rules="club-duplicate", players=list(LONG), demo=True, speed=20.0
+    )
+    _play_to(app, clock, RoundScene)
+    drawn = _record(app)
+    app._draw()  # type: ignore[attr-defined]
+    header = [(line, rect) for line, rect in drawn if rect.top < 80]
+    _check_readable(header, "header")
+    for name in LONG:
+        assert any(line.startswith(name[:7]) and " : " in line for line, _ in header), name
+    _play_to(app, clock, EndScene, limit=200_000)
+    drawn.clear()
+    app._draw()  # type: ignore[attr-defined]
+    _check_readable(drawn, "end screen")
+    assert sum(1 for line, _ in drawn if line.endswith((" pt", " pts"))) == 6
+    app.close()
+
+
+def test_one_point_is_written_pt_and_a_score_follows_a_colon(tmp_path: Path) -> None:
+    from device.scenes.base import points
+
+    assert points(1) == "1 pt" and points(0) == "0 pt" and points(12) == "12 pts"
+    app, clock = make_app(tmp_path, demo=True)
+    _play_to(app, clock, RoundScene)
+    drawn = _record(app)
+    app._draw()  # type: ignore[attr-defined]
+    assert any(line == "Joueur 1 : 0" for line, _ in drawn), [line for line, _ in drawn]
+    app.close()
