@@ -63,16 +63,22 @@ class ResultScene(DcdlScene):
             )
             theme.text(surface, f"+{points}", 0.07, colour, topleft=(int(w * 0.82), y))
             y += line_h
-            reason = played.reasons.get(player)
-            if reason:
-                theme.text(
-                    surface, reason, 0.045, BAD, topleft=(40, y - line_h // 6), max_width=w - 60
-                )
-                y += int(line_h * 0.6)
+            # why the answer was refused, and where points the answer did not earn came from
+            for why, tone in ((played.reasons.get(player), BAD), (record.notes.get(player), GOOD)):
+                if why:
+                    theme.text(
+                        surface, why, 0.045, tone, topleft=(40, y - line_h // 6), max_width=w - 60
+                    )
+                    y += int(line_h * 0.6)
         self._draw_best(surface, y + 6)
         self._draw_progress(surface)
+        last = self.game.over and self.number == len(self.game.rounds)
         theme.text(
-            surface, "Buzzer : manche suivante", 0.055, MUTED, center=(w // 2, int(h * 0.95))
+            surface,
+            "Buzzer : fin de la partie" if last else "Buzzer : manche suivante",
+            0.055,
+            MUTED,
+            center=(w // 2, int(h * 0.95)),
         )
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
@@ -109,7 +115,10 @@ class ResultScene(DcdlScene):
             return
         best: object = job.result if job.result is not None else job.error
         if isinstance(best, Solution):
-            title = "Le compte est bon :" if best.exact else f"Au plus près ({best.best.value}) :"
+            # the solver's answer, found by a player or not: no "Le compte est bon" over it
+            title = (
+                "Compte exact possible :" if best.exact else f"Au plus près ({best.best.value}) :"
+            )
             lines = best.best.text or [f"{best.best.value} est une plaque"]
         elif isinstance(best, LongestWords):
             title = f"Meilleurs mots ({best.best_length} lettres) :"

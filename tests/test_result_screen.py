@@ -1,0 +1,76 @@
+"""The result screen tells where every point came from, and what comes next."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+from test_app import FakeClock, make_app, tap
+
+from device.scenes.result import ResultScene
+from engine.events import RoundClosed, WordAnswered
+from engine.session import Session
+from engine.store import Store
+from solver.words import longest
+
+
+def _drawn_lines(app: object) -> list[str]:
+    """Every line the theme draws from now on (the real drawing still runs)."""
+    theme = app.theme  # type: ignore[attr-defined]
+    lines: list[str] = []
+    real = theme.text
+
+    def text(surface: pygame.Surface, line: str, *args: object, **kwargs: object) -> object:
+        lines.append(line)
+        return real(surface, line, *args, **kwargs)
+
+    theme.text = text
+    return lines
+
+
+def _letters_round_with_a_refused_word(folder: Path) -> str:
+    """A boxed game of three played up to its first letters round without a 10-letter word,
+    closed: Ana's word is refused (the whole draw backwards, no word), Bruno gives a
+    longest word, Chloé nothing. Returns Ana's word."""
+    clock = FakeClock()
+    session = Session.new(Store(folder / "games.db"), "boxed", ["Ana", "Bruno", "Chloé"], 4, clock)
+    while True:
+        session.do(session.random_draw())
+        session.start_timer()
+        clock.now += 60
+        session.stop_timer()
+        current = session.game.current
+        assert current is not None
+        best = longest(current.letters).words[0] if current.letters else ""
+        if 0 < len(best) < len(current.letters):
+            refused = current.letters[::-1]  # ten letters, longer than any word here
+            session.do(WordAnswered("Ana", refused))
+            session.do(WordAnswered("Bruno", best))
+            session.do(RoundClosed())
+            session.store.close()
+            return refused
+        session.do(RoundClosed())
+
+
+def test_points_earned_by_another_s_refused_word_say_so_on_the_result_screen(
+    tmp_path: Path,
+) -> None:
+    refused = _letters_round_with_a_refused_word(tmp_path)
+    app, _ = make_app(tmp_path, players=["Ana", "Bruno", "Chloé"])
+    app.step()
+    resume = next(b for b in app.scene.buttons if b.key == "resume")
+    tap(app, *resume.rect.center)
+    assert isinstance(app.scene, ResultScene)
+    lines = _drawn_lines(app)
+    app.refresh()
+    app.step()
+    assert app.session is not None
+    record = app.session.game.rounds[app.scene.number - 1].record
+    assert record is not None and record.notes, f"{refused}: the engine gave no note"
+    for note in record.notes.values():
+        assert note in lines, f"the note {note!r} is not on the screen"
+    assert "Buzzer : manche suivante" in lines
+    app.close()
