@@ -7,6 +7,7 @@ import pygame
 from device.games import offered, playable
 from device.host import Host
 from device.intents import Action, Press
+from device.keyboard import DONE, ERASE, keyboard, keyboard_key
 from device.scenes.base import Scene
 from device.theme import ACCENT, GOOD, MUTED, PANEL, Button
 from engine.events import RefusedEvent
@@ -62,6 +63,17 @@ class HomeScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.host.theme
         w, h = theme.size
+        if self.editing is not None:  # a name being typed: the name, big, and the keyboard
+            theme.text(
+                surface, f"Nom du joueur {self.editing + 1}", 0.06, MUTED, center=(w // 2, h // 14)
+            )
+            name = self.players[self.editing] + "_"
+            theme.text(
+                surface, name, 0.12, ACCENT, center=(w // 2, int(h * 0.22)), max_width=w - 20
+            )
+            top = int(h * 0.34)
+            self.buttons += keyboard(pygame.Rect(8, top, w - 16, h - top - 6))
+            return
         theme.text(surface, "arbitre", 0.13, ACCENT, center=(w // 2, int(h * 0.09)))
         theme.text(
             surface,
@@ -136,7 +148,16 @@ class HomeScene(Scene):
         return families
 
     def on_button(self, key: str) -> None:
-        if key.startswith("rules:"):
+        typed = keyboard_key(key)
+        if typed == ERASE:
+            self.on_press(Press(Action.DELETE))
+        elif typed == DONE:
+            self._stop_editing()
+        elif typed is not None and self.editing is not None:
+            name = self.players[self.editing]
+            # on the screen's capitals, a name is written as names are: Marie-Hélène
+            self.on_typed(typed if not name or name[-1] in "-' " else typed.lower())
+        elif key.startswith("rules:"):
             self.rules = key.split(":", 1)[1]
             self._fit_players()
         elif key.startswith("family:"):
