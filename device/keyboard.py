@@ -15,8 +15,9 @@ import pygame
 
 from device.theme import GOOD, PANEL, Button
 
-LETTERS = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN-'")
-NAME_ROWS = (*LETTERS, "ÉÈÊËÀÇÏÔ")
+LETTERS = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN")
+"""A tile's keys."""
+NAME_ROWS = (*LETTERS[:2], LETTERS[2] + "-'", "ÉÈÊËÀÇÏÔ")
 """A name's keys: the letters, a hyphen and an apostrophe (Jean-Luc, N'Dour), accents."""
 DIGITS = ("1234567890",)
 

@@ -15,6 +15,7 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
+from device.keyboard import DIGITS, DONE, ERASE, LETTERS, keyboard, keyboard_key
 from device.phones_view import draw_answered, draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import DcdlScene, header, open_menu_on
@@ -70,7 +71,15 @@ class RoundScene(DcdlScene):
             self._do_timer(stop=True)
 
     def on_button(self, key: str) -> None:
-        if key.startswith("tile:"):
+        typed = keyboard_key(key)
+        if typed == ERASE:
+            self.on_press(Press(Action.DELETE))
+        elif typed == DONE:
+            self.fixing = None
+            self.message = None
+        elif typed is not None:
+            self.on_typed(typed)
+        elif key.startswith("tile:"):
             self._fix(int(key[5:]))
         elif key == "retake" and self.current.phase is Phase.DRAW and self.reading_job is None:
             self.reading = None
@@ -81,7 +90,7 @@ class RoundScene(DcdlScene):
         """A tile tapped: the next key typed is its value."""
         if self.reading is not None and self.reading_job is None:
             self.fixing = index
-            self.message = "tapez la bonne valeur au clavier"
+            self.message = "touchez la bonne valeur (ou tapez-la au clavier)"
 
     def on_typed(self, char: str) -> None:
         if self.current.phase is not Phase.DRAW or self.reading_job is not None:
@@ -247,7 +256,13 @@ class RoundScene(DcdlScene):
             seconds = int((self.game.timer(current) or self.game.rules.timers[current.kind]).total)
             line = f"Buzzer : retourner le sablier ({seconds} s)"
             theme.text(surface, line, 0.07, TEXT, center=(w // 2, int(h * 0.82)))
-        if current.phase is Phase.DRAW and values:
+        if current.phase is Phase.DRAW and values and self.fixing is not None:
+            # a tile being corrected: the on-screen keyboard (a touchscreen-only table)
+            rows = LETTERS if current.kind is RoundKind.LETTERS else DIGITS
+            top = area.bottom + int(h * 0.06)
+            height = int(h * (0.5 if current.kind is RoundKind.LETTERS else 0.3))
+            self.buttons += keyboard(pygame.Rect(8, top, w - 16, height), rows)
+        elif current.phase is Phase.DRAW and values:
             theme.text(
                 surface, "Buzzer : valider le tirage", 0.07, ACCENT, center=(w // 2, int(h * 0.7))
             )
