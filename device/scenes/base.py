@@ -10,14 +10,18 @@ solver, the camera) runs as jobs off the UI thread (:mod:`device.jobs`).
 from __future__ import annotations
 
 import math
+from typing import Generic, TypeVar
 
 import pygame
 
 from device.host import Host
 from device.intents import Action, Intent, Press, Tap, Typed
 from device.theme import ACCENT, BACKGROUND, BAD, MUTED, PANEL, TEXT, Button
+from engine.events import Event, RefusedEvent
 from engine.game import Game, Round
 from engine.rules import RoundKind
+from engine.session import Session
+from engine.store import StoreError
 
 
 class Scene:
@@ -141,6 +145,41 @@ def header(scene: Scene, surface: pygame.Surface, game: Game, current: Round) ->
 
 BEEP_FROM = 5
 """The last seconds of an hourglass that beep."""
+
+
+G = TypeVar("G")
+
+
+class GameScene(Scene, Generic[G]):
+    """A screen of a game being played: its session, its game (of :attr:`game_type`), and
+    :meth:`do`, which records an event or shows the game's French refusal. The long press
+    opens the menu."""
+
+    game_type: type[G]
+
+    @property
+    def session(self) -> Session:
+        assert self.host.session is not None
+        return self.host.session
+
+    @property
+    def game(self) -> G:
+        game = self.session.game
+        assert isinstance(game, self.game_type)
+        return game
+
+    def do(self, event: Event) -> bool:
+        """Record ``event``; False (and the reason shown) when the game refuses it."""
+        try:
+            self.session.do(event)
+        except (RefusedEvent, StoreError) as error:
+            self.message = str(error)
+            return False
+        self.message = None
+        return True
+
+    def on_press(self, press: Press) -> None:
+        open_menu_on(press, self.host)
 
 
 class DcdlScene(Scene):

@@ -20,7 +20,7 @@ from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
 from device.reader import DrawReading, NoDraw
-from device.scenes.base import Scene, open_menu_on
+from device.scenes.base import GameScene, open_menu_on
 from device.theme import (
     ACCENT,
     BAD,
@@ -47,9 +47,7 @@ from engine.dice import (
     WordGiven,
     roll_dice,
 )
-from engine.events import Event, RefusedEvent
-from engine.session import Session
-from engine.store import StoreError
+from engine.events import Event
 
 COUNTS = tuple(range(SHORTEST, 11))
 """The announcements offered as buttons (3 to 10 letters)."""
@@ -58,38 +56,16 @@ KEYBOARD = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN")
 """The on-screen keyboard, AZERTY as French tables know it."""
 
 
-class DiceScene(Scene):
+class DiceScene(GameScene[DiceGame]):
     """A screen of a dice game being played."""
 
-    @property
-    def session(self) -> Session:
-        assert self.host.session is not None
-        return self.host.session
-
-    @property
-    def game(self) -> DiceGame:
-        game = self.session.game
-        assert isinstance(game, DiceGame)
-        return game
+    game_type = DiceGame
 
     @property
     def current(self) -> DiceRound:
         current = self.game.current
         assert current is not None
         return current
-
-    def do(self, event: Event) -> bool:
-        """Record ``event``; False (and the reason shown) when the game refuses it."""
-        try:
-            self.session.do(event)
-        except (RefusedEvent, StoreError) as error:
-            self.message = str(error)
-            return False
-        self.message = None
-        return True
-
-    def on_press(self, press: Press) -> None:
-        open_menu_on(press, self.host)
 
     def header(self, surface: pygame.Surface, played: DiceRound) -> None:
         """The roll's number and who rolls; the scores out of 36."""

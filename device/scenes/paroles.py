@@ -23,7 +23,7 @@ from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
 from device.reader import DrawReading, NoDraw
-from device.scenes.base import Scene, open_menu_on
+from device.scenes.base import GameScene, open_menu_on
 from device.theme import (
     ACCENT,
     BAD,
@@ -37,7 +37,6 @@ from device.theme import (
     TapZone,
     draw_tiles,
 )
-from engine.events import Event, RefusedEvent
 from engine.paroles import (
     FIRST_WORD_AT_MOST,
     FRESH_HAND,
@@ -53,8 +52,6 @@ from engine.paroles import (
     WordAnnounced,
 )
 from engine.rules import RoundKind
-from engine.session import Session
-from engine.store import StoreError
 from solver.words import JOKERS
 
 KEY_ROWS = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN")
@@ -69,22 +66,13 @@ HELD_SCALE = 0.045
 """The size of the verdict's line on the longest words the hand held."""
 
 
-class ParolesScene(Scene):
+class ParolesScene(GameScene[ParolesGame]):
     """A screen of a game of "Les paroles s'envolent" being played."""
+
+    game_type = ParolesGame
 
     joker_key = False
     """Whether the on-screen keyboard offers "?" (a joker card)."""
-
-    @property
-    def session(self) -> Session:
-        assert self.host.session is not None
-        return self.host.session
-
-    @property
-    def game(self) -> ParolesGame:
-        game = self.session.game
-        assert isinstance(game, ParolesGame)
-        return game
 
     @property
     def hand(self) -> Hand:
@@ -97,19 +85,6 @@ class ParolesScene(Scene):
     def number(self) -> int:
         """The hand's number: one more than the "Menteur !" calls before it."""
         return len(self.game.calls) + 1
-
-    def do(self, event: Event) -> bool:
-        """Record ``event``; False (and the reason shown) when the game refuses it."""
-        try:
-            self.session.do(event)
-        except (RefusedEvent, StoreError) as error:
-            self.message = str(error)
-            return False
-        self.message = None
-        return True
-
-    def on_press(self, press: Press) -> None:
-        open_menu_on(press, self.host)
 
     # --- drawing helpers ------------------------------------------------------------
 

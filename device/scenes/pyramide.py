@@ -42,9 +42,9 @@ from device.pyramide_sheet import (
     winner_line,
 )
 from device.root_helper import RootHelper
-from device.scenes.base import Scene, open_menu_on
+from device.scenes.base import GameScene, Scene, open_menu_on
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button, TapZone
-from engine.events import Event, RefusedEvent
+from engine.events import Event
 from engine.pyramide import (
     ENIGMA_WORDS,
     ENIGMAS,
@@ -69,8 +69,6 @@ from engine.pyramide import (
     SolutionGiven,
     TeamWord,
 )
-from engine.session import Session
-from engine.store import StoreError
 
 ENIGMA_IDEAL = 300.0
 """Seconds: "le timing idéal pour résoudre une énigme est de 5 minutes" (rules 4.1.3)."""
@@ -83,9 +81,11 @@ def teams_line(teams: dict[int, tuple[str, ...]], team: int) -> str:
     return f"Équipe {team} : " + " et ".join(teams[team])
 
 
-class PyramideScene(Scene):
+class PyramideScene(GameScene[PyramideGame]):
     """A screen of a game of Pyramide being played: one per phase. It stays while its
     phase lasts and says done when the game moves on to another."""
+
+    game_type = PyramideGame
 
     phase: Phase = Phase.ENIGMES
 
@@ -99,26 +99,11 @@ class PyramideScene(Scene):
 
     # --- the game --------------------------------------------------------------------
 
-    @property
-    def session(self) -> Session:
-        assert self.host.session is not None
-        return self.host.session
-
-    @property
-    def game(self) -> PyramideGame:
-        game = self.session.game
-        assert isinstance(game, PyramideGame)
-        return game
-
     def do(self, event: Event) -> bool:
-        """Record ``event``; False (and the reason shown) when the game refuses it. When
-        the game has moved on to another phase, the screen is done."""
-        try:
-            self.session.do(event)
-        except (RefusedEvent, StoreError) as error:
-            self.message = str(error)
+        """Record ``event`` (:meth:`GameScene.do`); when the game has moved on to another
+        phase, the screen is done."""
+        if not super().do(event):
             return False
-        self.message = None
         if self.game.phase is not self.phase:
             self.host.done()
         return True

@@ -18,10 +18,8 @@ import pygame
 
 from device.host import Host
 from device.intents import Action, Press
-from device.scenes.base import Scene, open_menu_on
+from device.scenes.base import GameScene, open_menu_on
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button
-from engine.events import Event, RefusedEvent
-from engine.session import Session
 from engine.sloubi import (
     BUCKET,
     CHILDREN_TOTALS,
@@ -33,7 +31,6 @@ from engine.sloubi import (
     SloubiStopped,
     count_at,
 )
-from engine.store import StoreError
 
 MAX_DIGITS = 4
 """A bucket's total is typed with at most this many digits (200 dice make 1,200 at most)."""
@@ -46,19 +43,10 @@ def sloubis(count: int) -> str:
     return f"{count} Sloubi" + ("s" if count > 1 else "")
 
 
-class SloubiScene(Scene):
+class SloubiScene(GameScene[SloubiGame]):
     """A screen of a game of Sloubi being played."""
 
-    @property
-    def session(self) -> Session:
-        assert self.host.session is not None
-        return self.host.session
-
-    @property
-    def game(self) -> SloubiGame:
-        game = self.session.game
-        assert isinstance(game, SloubiGame)
-        return game
+    game_type = SloubiGame
 
     @property
     def current(self) -> SloubiRound:
@@ -68,19 +56,6 @@ class SloubiScene(Scene):
 
     def number(self, played: SloubiRound) -> int:
         return self.game.rounds.index(played) + 1
-
-    def do(self, event: Event) -> bool:
-        """Record ``event``; False (and the reason shown) when the game refuses it."""
-        try:
-            self.session.do(event)
-        except (RefusedEvent, StoreError) as error:
-            self.message = str(error)
-            return False
-        self.message = None
-        return True
-
-    def on_press(self, press: Press) -> None:
-        open_menu_on(press, self.host)
 
     def header(self, surface: pygame.Surface, played: SloubiRound) -> None:
         """The round's number and the version played."""
