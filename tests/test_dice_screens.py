@@ -155,3 +155,18 @@ def test_the_variant_is_chosen_before_the_first_roll_and_the_reader_reads_the_vo
     assert current is not None and (current.consonants, current.vowel) == ("SSP", "A")
     assert set(current.shortest) == {"hard", "easy"}
     app.close()
+
+
+def test_an_impossible_is_interrupted_by_a_number_even_above_ten(tmp_path: Path) -> None:
+    """« il marquera 3 points si aucun autre joueur n'interrompt son décompte en donnant un
+    nombre, même supérieur à 10 »: Bruno's 12 letters stop Ana's IMPOSSIBLE."""
+    app, clock = _start(tmp_path, DiceReader())
+    _tap_button(app, "player:Ana")
+    _tap_button(app, "impossible")
+    clock.now += 2  # type: ignore[attr-defined]
+    _tap_button(app, "player:Bruno")
+    _tap_button(app, "count:12")
+    current = _game(app).current
+    assert current is not None and current.counting is not None
+    assert (current.counting.player, current.counting.letters) == ("Bruno", 12)
+    app.close()

@@ -51,6 +51,9 @@ from engine.events import Event
 
 COUNTS = tuple(range(SHORTEST, 11))
 """The announcements offered as buttons (3 to 10 letters)."""
+OVER_TEN = tuple(range(11, 19))
+"""The longer announcements offered while an IMPOSSIBLE is counted down: the rules let a
+number "même supérieur à 10" interrupt it."""
 
 KEYBOARD = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN")
 """The on-screen keyboard, AZERTY as French tables know it."""
@@ -374,6 +377,13 @@ class DiceCountScene(DiceScene):
             labels = [("IMPOSSIBLE", "impossible"), ("Personne ne trouve", "nobody")]
             for box, (label, key) in zip(_wide_row(bottom, 2), labels, strict=True):
                 self.buttons.append(Button(box, label, key))
+        elif counting.letters is None:
+            # "s'il n'interrompt son décompte en donnant un nombre, même supérieur à 10"
+            more = pygame.Rect(int(w * 0.02), int(h * 0.75), int(w * 0.96), int(h * 0.13))
+            for box, n in zip(row_of_boxes(more, len(OVER_TEN)), OVER_TEN, strict=True):
+                self.buttons.append(
+                    Button(box, str(n), f"count:{n}", (250, 236, 200), (20, 20, 20))
+                )
 
 
 class DiceWordScene(DiceScene):
