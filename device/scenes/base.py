@@ -147,6 +147,27 @@ BEEP_FROM = 5
 """The last seconds of an hourglass that beep."""
 
 
+class GameOverScene(Scene):
+    """The end of a game, whatever the box: the app is told once that the game is over (it
+    quits there with ``--exit-after-game``), and the buzzer goes back to the home screen."""
+
+    name = "fin"
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.announced = False
+
+    def update(self, now: float) -> bool:
+        if not self.announced:
+            self.announced = True
+            self.host.game_over()
+        return False
+
+    def on_press(self, press: Press) -> None:
+        if press.action in (Action.BUZZ, Action.CONFIRM):
+            self.host.leave_game()
+
+
 G = TypeVar("G")
 
 

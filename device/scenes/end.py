@@ -4,32 +4,17 @@ from __future__ import annotations
 
 import pygame
 
-from device.host import Host
-from device.intents import Action, Press
-from device.scenes.base import Scene, open_menu_on, points
+from device.intents import Press
+from device.scenes.base import GameOverScene, open_menu_on, points
 from device.theme import ACCENT, MUTED, TEXT
 from engine.game import Game
 from engine.history import game_figures
 
 
-class EndScene(Scene):
-    name = "fin"
-
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        self.announced = False
-
-    def update(self, now: float) -> bool:
-        if not self.announced:
-            self.announced = True
-            self.host.game_over()
-        return False
-
+class EndScene(GameOverScene):
     def on_press(self, press: Press) -> None:
-        if open_menu_on(press, self.host):  # the last round can still be corrected
-            return
-        if press.action in (Action.BUZZ, Action.CONFIRM):
-            self.host.leave_game()
+        if not open_menu_on(press, self.host):  # the last round can still be corrected
+            super().on_press(press)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.host.theme

@@ -23,7 +23,7 @@ from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
 from device.reader import DrawReading, NoDraw
-from device.scenes.base import GameScene, open_menu_on
+from device.scenes.base import GameOverScene, GameScene, open_menu_on
 from device.theme import (
     ACCENT,
     BAD,
@@ -602,24 +602,10 @@ class ParolesVerdictScene(ParolesScene):
         self.line(surface, f"Buzzer : {next_}", max(y, int(h * 0.86)), 0.05, ACCENT)
 
 
-class ParolesEndScene(ParolesScene):
+class ParolesEndScene(GameOverScene, ParolesScene):
     """The end: the winner, the ranking and the score sheet, call by call."""
 
     name = "fin"
-
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        self.announced = False
-
-    def update(self, now: float) -> bool:
-        if not self.announced:
-            self.announced = True
-            self.host.game_over()
-        return False
-
-    def on_press(self, press: Press) -> None:
-        if press.action in (Action.BUZZ, Action.CONFIRM):
-            self.host.leave_game()
 
     def sheet(self, rows: int = 99) -> list[str]:
         """The score sheet, one line per "Menteur !" (the last ones when there are more

@@ -42,7 +42,7 @@ from device.pyramide_sheet import (
     winner_line,
 )
 from device.root_helper import RootHelper
-from device.scenes.base import GameScene, Scene, open_menu_on
+from device.scenes.base import GameOverScene, GameScene, open_menu_on
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button, TapZone
 from engine.events import Event
 from engine.pyramide import (
@@ -843,7 +843,7 @@ class PyramidScene(PyramideScene):
 # --- the end ---------------------------------------------------------------------------------
 
 
-class PyramidEndScene(Scene):
+class PyramidEndScene(GameOverScene):
     """The end: the winner (ties broken by the bonus, then the solutions) and the sheet."""
 
     name = "fin"
@@ -851,17 +851,6 @@ class PyramidEndScene(Scene):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.page = 0
-        self.announced = False
-
-    def update(self, now: float) -> bool:
-        if not self.announced:
-            self.announced = True
-            self.host.game_over()
-        return False
-
-    def on_press(self, press: Press) -> None:
-        if press.action in (Action.BUZZ, Action.CONFIRM):
-            self.host.leave_game()
 
     @property
     def state(self) -> str:

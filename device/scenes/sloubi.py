@@ -18,7 +18,7 @@ import pygame
 
 from device.host import Host
 from device.intents import Action, Press
-from device.scenes.base import GameScene, open_menu_on
+from device.scenes.base import GameOverScene, GameScene, open_menu_on
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button
 from engine.sloubi import (
     BUCKET,
@@ -353,24 +353,10 @@ class SloubiResultScene(SloubiScene):
         self.buttons.append(Button(rect, "Suite (buzzer)", "next"))
 
 
-class SloubiEndScene(SloubiScene):
+class SloubiEndScene(GameOverScene, SloubiScene):
     """The game is over: the winner, the ranking in Sloubis, the score sheet round by round."""
 
     name = "fin"
-
-    def __init__(self, host: Host) -> None:
-        super().__init__(host)
-        self.announced = False
-
-    def update(self, now: float) -> bool:
-        if not self.announced:
-            self.announced = True
-            self.host.game_over()
-        return False
-
-    def on_press(self, press: Press) -> None:
-        if press.action in (Action.BUZZ, Action.CONFIRM):
-            self.host.leave_game()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.host.theme
