@@ -433,3 +433,95 @@ def _smallest_text(
 def _too_small(smallest: dict[str, tuple[int, str]]) -> dict[str, tuple[int, str]]:
     """The screens with a text under :data:`SMALLEST_TEXT` (the home screen included)."""
     return {state: found for state, found in smallest.items() if found[0] < SMALLEST_TEXT}
+
+
+def test_an_upheld_arbitration_after_a_pyramid_counts_only_the_expressions_before_it(
+    tmp_path: Path,
+) -> None:
+    """ "Si l'un des adversaires pense que Dico a fait une proposition interdite, il attend
+    la fin de la Pyramide et demande un arbitrage" (4.4.3): asked for on the screen between
+    the two pyramids, the verdict stops the first pyramid at the contested expression."""
+    app, clock = make_app(tmp_path)
+    _at(app, "pyramide", _to_pyramids())
+    app.step()
+    assert not any(b.key == "arbitrate" for b in app.scene.buttons), "nothing to contest yet"
+    press(app)  # the first pyramid starts
+    press(app)
+    press(app)
+    press(app)  # three expressions found
+    clock.now += 71
+    app.step()
+    assert app.scene.state == "grande2-depart"
+    _tap_button(app, "arbitrate")
+    assert app.scene.state == "grande2-depart-arbitrage"
+    _tap_button(app, "arbitrate-expression:2")
+    assert app.scene.state == "grande2-depart-arbitrage2"
+    _tap_button(app, "arbitrate:forbidden")
+    assert app.scene.state == "grande2-depart", "back to the second pyramid's start"
+    pyramid = _game(app).pyramids[0]
+    assert (pyramid.found, pyramid.points) == (3, 1), "only the expression before the 2nd"
+    app.close()
+
+
+def test_a_rejected_arbitration_keeps_the_pyramid_s_points_and_cancel_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    app, clock = make_app(tmp_path)
+    _at(app, "pyramide", [*_to_pyramids(), ClockStarted(0.0), ExpressionFound(5.0)])
+    clock.now = 71.0
+    app.step()
+    _tap_button(app, "arbitrate")
+    _tap_button(app, "arbitrate-close")
+    assert app.scene.state == "grande2-depart" and not _game(app).pyramids[0].arbitrations
+    _tap_button(app, "arbitrate")
+    _tap_button(app, "arbitrate-expression:1")
+    _tap_button(app, "arbitrate:allowed")
+    pyramid = _game(app).pyramids[0]
+    assert pyramid.arbitrations == [(1, False)] and pyramid.points == 1
+    app.close()
+
+
+def test_the_second_pyramid_is_arbitrated_from_the_end_screen(tmp_path: Path) -> None:
+    app, _ = make_app(tmp_path)
+    events = [*_to_pyramids(), ClockStarted(0.0), PyramidEnded(70.0), ClockStarted(80.0)]
+    events += [ExpressionFound(81.0), ExpressionFound(82.0), PyramidEnded(150.0)]
+    _at(app, "pyramide", events)
+    assert app.scene.name == "fin"
+    before = _game(app).sheet()["Chloé"].grandes_pyramides
+    _tap_button(app, "arbitrate")
+    _tap_button(app, "arbitrate-expression:1")
+    assert app.scene.state == "fin-feuille1-arbitrage1"
+    press(app)  # the buzzer does not leave the game while the verdict is asked
+    assert app.scene.name == "fin" and app.session is not None
+    _tap_button(app, "arbitrate:forbidden")
+    assert app.scene.state == "fin-feuille1"
+    assert (before, _game(app).sheet()["Chloé"].grandes_pyramides) == (2, 0)
+    app.close()
+
+
+def test_from_the_6th_enigme_the_referee_may_stop_during_an_enigme_which_does_not_count(
+    tmp_path: Path,
+) -> None:
+    """ "Si les 12 énigmes ne sont pas terminées, seuls les points des 6, 8, ou 10 premières
+    seront comptabilisés" (6.2): time may run out in the middle of the 7th."""
+    app, _ = make_app(tmp_path)
+    _at(app, "pyramide", [*_enigma_found_in_one_brick_each() * 6, BricksBid(2)])
+    assert app.scene.state == "enigme07-mot1-brique1"
+    _tap_button(app, "stop")
+    game = _game(app)
+    assert game.phase is Phase.PING_PONG
+    assert game.sheet()["Ana"].enigmes == _sheet_of_six()
+    app.close()
+
+
+def _sheet_of_six() -> int:
+    """Ana's Énigmes points when the Énigmes stop after 6 played whole."""
+    from engine.events import GameStarted
+    from engine.games import new_game
+    from engine.pyramide import EnigmasStopped
+
+    game = new_game(GameStarted("pyramide", tuple(PLAYERS), 1))
+    assert isinstance(game, PyramideGame)
+    for event in [*_enigma_found_in_one_brick_each() * 6, EnigmasStopped()]:
+        game.apply(event)
+    return game.sheet()["Ana"].enigmes

@@ -9,14 +9,16 @@ true point (a Ping-Pong brick's or a pyramid's clock running on):
   "Trouvé", "Raté" or "Erreur", then Syno's solution. The 5 minutes of an énigme are the
   rules' ideal, not a limit: a chrono shows them and sounds at 5:00 (it starts again with
   the screen: the engine keeps no instant for an énigme). From the 6th énigme the referee
-  may stop the Énigmes.
+  may stop the Énigmes, even during an énigme (which then does not count).
 - Ping-Pong: the buzzer starts the clock; each brick is 20 s, beeping its last 3 s and
   passing the hand with a call when time is up; the two teams' rows of bricks, as on the
   sheet (x, 1, E); an error seen late is marked by tapping its brick.
 - Noms propres: the team with the hand bids 1 to 3 bricks, the other may bid lower until
   the first brick; then each brick.
 - Grandes Pyramides: the buzzer starts each team's 1 min 10, then marks each expression
-  found; "Mot dit" stops the pyramid; the last 5 s beep, time up calls.
+  found; "Mot dit" stops the pyramid; the last 5 s beep, time up calls. Once a pyramid
+  has ended (the second: on the end screen), "Arbitrage" records the referee's verdict on
+  a proposal the other team contested: during which expression, forbidden or not.
 
 On every play screen "Feuille" shows the score sheet over it (:mod:`device.pyramide_sheet`:
 the players' table and the team phases, then each énigme), "Racine" the word-root helper
@@ -42,9 +44,9 @@ from device.pyramide_sheet import (
     winner_line,
 )
 from device.root_helper import RootHelper
-from device.scenes.base import GameOverScene, GameScene, open_menu_on
+from device.scenes.base import GameOverScene, GameScene, Scene, open_menu_on
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button, TapZone
-from engine.events import Event
+from engine.events import Event, RefusedEvent
 from engine.pyramide import (
     ENIGMA_WORDS,
     ENIGMAS,
@@ -64,11 +66,14 @@ from engine.pyramide import (
     ExpressionFound,
     NameBid,
     Phase,
+    Pyramid,
+    PyramidArbitrated,
     PyramideGame,
     PyramidEnded,
     SolutionGiven,
     TeamWord,
 )
+from engine.store import StoreError
 
 ENIGMA_IDEAL = 300.0
 """Seconds: "le timing idéal pour résoudre une énigme est de 5 minutes" (rules 4.1.3)."""
@@ -328,8 +333,11 @@ class EnigmaScene(PyramideScene):
 
     @property
     def may_stop(self) -> bool:
+        """From the 6th énigme finished, at any moment, even during an énigme: "si les 12
+        énigmes ne sont pas terminées, seuls les points des 6, 8, ou 10 premières seront
+        comptabilisés" (rules 6.2), so the one in play never counts."""
         done = sum(e.done for e in self.game.enigmas)
-        return done >= ENIGMAS_MAY_STOP_AFTER[0] and not self.enigma.words
+        return done >= ENIGMAS_MAY_STOP_AFTER[0]
 
     def on_play_button(self, key: str) -> None:
         if key.startswith("bid:"):
@@ -454,7 +462,10 @@ class EnigmaScene(PyramideScene):
                 [("Solution trouvée", "solution:yes", GOOD), ("Pas trouvée", "solution:no", PANEL)],
             )
         if self.may_stop:
-            self.action_row(0.78, [("Arrêter les énigmes (temps écoulé)", "stop", PANEL)], 0.1)
+            label = "Arrêter les énigmes (temps écoulé)"
+            if self.enigma.words:
+                label = "Arrêter les énigmes (celle-ci ne compte pas)"
+            self.action_row(0.78, [(label, "stop", PANEL)], 0.1)
 
 
 # --- Ping-Pong -----------------------------------------------------------------------------
@@ -736,11 +747,80 @@ class NamesScene(PyramideScene):
 # --- Grandes Pyramides ---------------------------------------------------------------------
 
 
+class ArbitrationPanel:
+    """The referee's verdict on a contested proposal, asked for once a pyramid has ended
+    (rules 4.4.3: "il attend la fin de la Pyramide et demande un arbitrage"): first
+    during which expression it was made, then forbidden or not. Drawn over the screen."""
+
+    def __init__(self) -> None:
+        self.expression: int | None = None
+        """The expression chosen, or None while it is being chosen."""
+
+    @property
+    def stage(self) -> str:
+        return "-arbitrage" + ("" if self.expression is None else f"{self.expression}")
+
+    def on_button(self, key: str) -> PyramidArbitrated | bool:
+        """A tapped key: the verdict to record, True when the panel stays, False to close."""
+        if key.startswith("arbitrate-expression:"):
+            self.expression = int(key.split(":")[1])
+            return True
+        if key in ("arbitrate:forbidden", "arbitrate:allowed") and self.expression is not None:
+            return PyramidArbitrated(self.expression, forbidden=key == "arbitrate:forbidden")
+        return key != "arbitrate-close"
+
+    def draw(self, scene: Scene, surface: pygame.Surface, pyramid: Pyramid) -> None:
+        theme = scene.host.theme
+        w, h = theme.size
+        panel = pygame.Rect(int(w * 0.04), int(h * 0.14), int(w * 0.92), int(h * 0.72))
+        pygame.draw.rect(surface, ACCENT, panel, width=3, border_radius=14)
+        title = f"Arbitrage · pyramide de l'équipe {pyramid.team}"
+        theme.text(surface, title, 0.06, ACCENT, center=(w // 2, int(h * 0.2)), max_width=w - 60)
+        if self.expression is None:
+            question = "Pendant quelle expression la proposition a-t-elle été faite ?"
+            keys = [
+                (str(n), f"arbitrate-expression:{n}", (250, 236, 200))
+                for n in range(1, pyramid.played + 1)
+            ]
+        else:
+            question = f"Expression {self.expression} : la proposition était-elle interdite ?"
+            keys = [
+                ("Interdite : arrêt là", "arbitrate:forbidden", BAD),
+                ("Permise", "arbitrate:allowed", GOOD),
+            ]
+        theme.text(surface, question, 0.05, TEXT, center=(w // 2, int(h * 0.33)), max_width=w - 60)
+        row = pygame.Rect(panel.x, int(h * 0.42), panel.width, int(h * 0.16))
+        for box, (label, key, colour) in zip(wide_row(row, len(keys)), keys, strict=True):
+            scene.buttons.append(Button(box, label, key, colour, DARK))
+        close = pygame.Rect(0, 0, int(w * 0.3), int(h * 0.11))
+        close.midbottom = (w // 2, panel.bottom - 12)
+        scene.buttons.append(Button(close, "Annuler", "arbitrate-close"))
+
+
+def arbitrable(game: PyramideGame) -> Pyramid | None:
+    """The pyramid an arbitration may be asked for now: the last one, ended, the next one
+    not started."""
+    pyramids = game.pyramids
+    if pyramids and pyramids[-1].ended is not None:
+        return pyramids[-1]
+    return None
+
+
 class PyramidScene(PyramideScene):
     """A Grande Pyramide: 6 expressions in 1 min 10, the buzzer marking each found."""
 
     name = "pyramide-grande"
     phase = Phase.GRANDES_PYRAMIDES
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.arbitration: ArbitrationPanel | None = None
+
+    @property
+    def state(self) -> str:
+        if self.arbitration is not None:
+            return self.play_state + self.arbitration.stage
+        return super().state
 
     @property
     def running(self) -> bool:
@@ -768,6 +848,10 @@ class PyramidScene(PyramideScene):
             self.do(ClockStarted(self.host.clock()))
 
     def on_play_press(self, press: Press) -> None:
+        if self.arbitration is not None:
+            if press.action is Action.BACK:
+                self.arbitration = None
+            return
         if press.action not in (Action.BUZZ, Action.CONFIRM):
             return
         if self.running:
@@ -780,7 +864,17 @@ class PyramidScene(PyramideScene):
             self.do(ExpressionFound(self.host.clock()))
 
     def on_play_button(self, key: str) -> None:
-        if key == "start":
+        if self.arbitration is not None:
+            verdict = self.arbitration.on_button(key)
+            if isinstance(verdict, PyramidArbitrated):
+                if self.do(verdict):
+                    self.arbitration = None
+            elif not verdict:
+                self.arbitration = None
+            return
+        if key == "arbitrate" and arbitrable(self.game) is not None:
+            self.arbitration = ArbitrationPanel()
+        elif key == "start":
             self.start()
         elif key == "found" and self.running:
             self.do(ExpressionFound(self.host.clock()))
@@ -795,6 +889,10 @@ class PyramidScene(PyramideScene):
         theme = self.host.theme
         w, h = theme.size
         game = self.game
+        contested = arbitrable(game)
+        if self.arbitration is not None and contested is not None:
+            self.arbitration.draw(self, surface, contested)
+            return
         teams = game.teams(Phase.GRANDES_PYRAMIDES)
         team = self.team
         theme.text(
@@ -823,6 +921,11 @@ class PyramidScene(PyramideScene):
         draw_pyramid(surface, theme, area, found, playing=current is not None)
         self.draw_ring(surface, (int(w * 0.8), int(h * 0.47)), int(h * 0.15), PYRAMID_SECONDS)
         if current is None:
+            if contested is not None:
+                box = pygame.Rect(int(w * 0.62), int(h * 0.635), int(w * 0.36), int(h * 0.085))
+                self.buttons.append(
+                    Button(box, f"Arbitrage (équipe {contested.team})", "arbitrate")
+                )
             theme.text(
                 surface,
                 "L'équipe choisit qui devine ; 1 min 10 pour 6 expressions",
@@ -851,13 +954,44 @@ class PyramidEndScene(GameOverScene):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.page = 0
+        self.arbitration: ArbitrationPanel | None = None
+        """The second pyramid's arbitration, asked for after the game's end."""
+
+    @property
+    def game(self) -> PyramideGame:
+        assert self.host.session is not None
+        game = self.host.session.game
+        assert isinstance(game, PyramideGame)
+        return game
 
     @property
     def state(self) -> str:
-        return f"fin-feuille{self.page + 1}"
+        stage = "" if self.arbitration is None else self.arbitration.stage
+        return f"fin-feuille{self.page + 1}{stage}"
+
+    def on_press(self, press: Press) -> None:
+        if self.arbitration is None:
+            super().on_press(press)
+        elif press.action is Action.BACK:
+            self.arbitration = None
 
     def on_button(self, key: str) -> None:
-        if key == "sheet-next":
+        if self.arbitration is not None:
+            verdict = self.arbitration.on_button(key)
+            if isinstance(verdict, PyramidArbitrated):
+                assert self.host.session is not None
+                try:
+                    self.host.session.do(verdict)
+                except (RefusedEvent, StoreError) as error:
+                    self.message = str(error)
+                    return
+                self.message = None
+                self.arbitration = None
+            elif not verdict:
+                self.arbitration = None
+        elif key == "arbitrate":
+            self.arbitration = ArbitrationPanel()
+        elif key == "sheet-next":
             self.page = (self.page + 1) % SHEET_PAGES
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -866,6 +1000,10 @@ class PyramidEndScene(GameOverScene):
         assert self.host.session is not None
         game = self.host.session.game
         assert isinstance(game, PyramideGame)
+        contested = arbitrable(game)
+        if self.arbitration is not None and contested is not None:
+            self.arbitration.draw(self, surface, contested)
+            return
         theme.text(surface, "Partie terminée", 0.055, MUTED, topleft=(12, 8))
         theme.text(
             surface,
@@ -879,6 +1017,9 @@ class PyramidEndScene(GameOverScene):
         draw_sheet(surface, theme, game, self.page, area)
         bottom = pygame.Rect(int(w * 0.6), int(h * 0.88), int(w * 0.38), int(h * 0.1))
         self.buttons.append(Button(bottom, "Page suivante", "sheet-next"))
+        if contested is not None:  # the second pyramid's, asked for after the game's end
+            corner = pygame.Rect(int(w * 0.7), 4, int(w * 0.28), int(h * 0.075))
+            self.buttons.append(Button(corner, "Arbitrage", "arbitrate"))
         theme.text(
             surface, "Buzzer : nouvelle partie", 0.05, MUTED, center=(int(w * 0.3), int(h * 0.93))
         )
