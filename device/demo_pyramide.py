@@ -49,7 +49,7 @@ class PyramideTable:
                 hands.type("COURIR")
                 hands.tap("field:1")
                 hands.type("PARCOURIR")
-                hands.tap("check")
+                hands.tap("kb:ok")
             return
         if "-feuille" in state:
             if "feuille2" in state:

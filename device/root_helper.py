@@ -1,9 +1,9 @@
 """The word-root helper of Pyramide on the screen: is Dico's proposal of the same root?
 
-The referee types the word to guess and the proposal (on the on-screen AZERTY keyboard or
-a USB one); :func:`engine.racine.root_warnings` says what a program can see (a letter
-alone, a common prefix of more than 3 letters, a root-valued suffix, the same family),
-run as a job since it reads the lexicon. The referee decides.
+The referee types the word to guess and the proposal (on the on-screen keyboard of
+:mod:`device.keyboard`, or a USB one); :func:`engine.racine.root_warnings` says what a
+program can see (a letter alone, a common prefix of more than 3 letters, a root-valued
+suffix, the same family), run as a job since it reads the lexicon. The referee decides.
 """
 
 from __future__ import annotations
@@ -13,11 +13,9 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
+from device.keyboard import DONE, ERASE, NAME_ROWS, keyboard, keyboard_key
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button
 from engine.racine import RootWarning, root_warnings
-
-KEYBOARD = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN-")
-"""The on-screen keyboard, AZERTY as French tables know it."""
 
 DARK = (20, 20, 20)
 
@@ -62,14 +60,15 @@ class RootHelper:
         """A button of the helper; False when it is closed."""
         if key == "close":
             return False
+        typed = keyboard_key(key)
         if key.startswith("field:"):
             self.field = int(key[6:])
-        elif key.startswith("key:"):
-            self.type(key[4:])
-        elif key == "erase":
+        elif typed == ERASE:
             self.on_press(Press(Action.DELETE))
-        elif key == "check":
+        elif typed == DONE:
             self.check()
+        elif typed is not None:
+            self.type(typed)
         return True
 
     def check(self) -> None:
@@ -128,23 +127,5 @@ class RootHelper:
         for text, colour in lines:
             theme.text(surface, text, 0.045, colour, topleft=(16, y), max_width=w - 32)
             y += int(h * 0.055)
-        top = int(h * 0.42)
-        key_h = int(h * 0.1)
-        for r, keys in enumerate(KEYBOARD):
-            row = pygame.Rect(int(w * 0.02), top + r * (key_h + 4), int(w * 0.96), key_h)
-            width = row.width // 10
-            left = row.x + (10 - len(keys)) * width // 2
-            for i, key in enumerate(keys):
-                box = pygame.Rect(left + i * width + 2, row.y, width - 4, key_h)
-                buttons.append(Button(box, key, f"key:{key}"))
-        bottom = pygame.Rect(0, int(h * 0.77), w, int(h * 0.13))
-        actions = [("Effacer", "erase", PANEL), ("Vérifier", "check", GOOD)]
-        for box, (label, key, colour) in zip(_wide_row(bottom, 2), actions, strict=True):
-            buttons.append(Button(box, label, key, colour, DARK if colour == GOOD else TEXT))
-
-
-def _wide_row(area: pygame.Rect, count: int) -> list[pygame.Rect]:
-    width = area.width // max(count, 1)
-    return [
-        pygame.Rect(area.x + i * width + 8, area.y, width - 16, area.height) for i in range(count)
-    ]
+        area = pygame.Rect(int(w * 0.02), int(h * 0.41), int(w * 0.96), int(h * 0.58))
+        buttons.extend(keyboard(area, NAME_ROWS, done="Vérifier"))

@@ -265,7 +265,7 @@ def test_the_root_helper_flags_a_proposal_of_the_same_family(tmp_path: Path) -> 
     press(app)
     _tap_button(app, "racine")
     for letter in "COURIR":
-        _tap_button(app, f"key:{letter}")  # the on-screen keyboard
+        _tap_button(app, f"kb:{letter}")  # the on-screen keyboard
     _tap_button(app, "field:1")
     _type(app, "parcourir")  # a USB keyboard
     press(app, Action.CONFIRM)
