@@ -139,6 +139,10 @@ class App:
         self.navigator.open_menu()
         self._dirty = True
 
+    def open_sheet(self) -> None:
+        self.navigator.open_sheet()
+        self._dirty = True
+
     def close_menu(self) -> None:
         self.navigator.close_menu()
         self._dirty = True

@@ -48,8 +48,11 @@ class Host(Protocol):
     def open_menu(self) -> None:
         """The long-press menu, over the current screen."""
 
+    def open_sheet(self) -> None:
+        """The score sheet of a DCDL game, over the current screen (closed as the menu)."""
+
     def close_menu(self) -> None:
-        """Back from the menu to the screen under it."""
+        """Back from the menu (or the score sheet) to the screen under it."""
 
     def leave_game(self) -> None:
         """Back to the home screen (the game stays saved)."""
