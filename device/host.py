@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from device.jobs import Jobs
+from device.names import PlayerNames
 from device.options import AppOptions
 from device.sounds import Sounds
 from device.theme import Theme
@@ -29,6 +30,8 @@ class Host(Protocol):
     store: Store
     jobs: Jobs
     session: Session | None
+    names: PlayerNames
+    """The players' names proposed on the home screen (the last game's)."""
     phones: PhoneTable | None
     """The players' phones (``--web``), or None."""
     phones_url: str | None
