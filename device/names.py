@@ -50,8 +50,8 @@ class PlayerNames:
     def _read(self) -> list[str]:
         try:
             text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return []
+        except (FileNotFoundError, NotADirectoryError):
+            return []  # none yet, or no data folder at all (the store says that one)
         except (OSError, UnicodeDecodeError) as error:
             reason = getattr(error, "strerror", None) or "pas du texte"
             return self._unreadable(reason)

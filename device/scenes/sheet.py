@@ -129,16 +129,14 @@ def layout(theme: Theme, game: Game, lines: list[Line]) -> Layout:
             points_w = max(font.size(p)[0] for p in points)
             need = points_w + GAP + max(font.size(s)[0] for s in sums) + GAP
             cell = (w - 2 * MARGIN - number_w - kind_w - 2 * GAP) // per_band
-            if need <= cell or font.get_height() <= MIN_PX or round(h * scale) <= MIN_PX:
+            if need <= cell or round(h * scale) <= MIN_PX:
                 break
             scale = (round(h * scale) - 1) / h
         if need <= cell:
             break
     font = theme.font(scale)
     line_h = font.get_linesize()
-    names_fit = all(
-        font.size(theme.clipped(p, scale, 10_000))[0] <= cell - GAP for p in game.players
-    )
+    names_fit = all(font.size(p)[0] <= cell - GAP for p in game.players)
     # names too long for their column: on two staggered lines (one band only: with two
     # bands, four lines of names would no longer say which band is whose)
     header_lines = bands * (1 if names_fit or per_band == 1 or bands > 1 else 2)
