@@ -22,6 +22,7 @@ import pygame
 from device.demo import DemoPlayer
 from device.intents import BUZZER_EVENT, JOB_EVENT, Action, IntentMapper, Press
 from device.jobs import Jobs
+from device.names import PlayerNames
 from device.navigator import Navigator
 from device.notices import Notices
 from device.options import AppOptions
@@ -92,6 +93,9 @@ class App:
             panel.button.when_pressed = lambda: _post_buzzer("press")
             panel.button.when_held = lambda: _post_buzzer("held")
         self.notices = Notices(self.store)  # the store's start-up warnings among them
+        self.names = PlayerNames(options.data_dir, options.players)
+        if self.names.notice is not None:
+            self.notices.startup.append(self.names.notice)
         self.navigator = Navigator(self)
         self.demo = DemoPlayer(self) if options.demo else None
         self.phones: PhoneTable | None = None
@@ -106,7 +110,7 @@ class App:
         the screen and the game goes on without phones."""
         from device.web.thread import WebServer  # uvicorn is loaded only with --web
 
-        self.phones = PhoneTable(self.options.players, clock=self.clock, speed=self.options.speed)
+        self.phones = PhoneTable(self.names.proposed, clock=self.clock, speed=self.options.speed)
         server = WebServer(self.phones, address)
         try:
             server.start()
@@ -137,6 +141,10 @@ class App:
 
     def open_menu(self) -> None:
         self.navigator.open_menu()
+        self._dirty = True
+
+    def open_sheet(self) -> None:
+        self.navigator.open_sheet()
         self._dirty = True
 
     def close_menu(self) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from device.jobs import Jobs
+from device.names import PlayerNames
 from device.options import AppOptions
 from device.sounds import Sounds
 from device.theme import Theme
@@ -29,6 +30,8 @@ class Host(Protocol):
     store: Store
     jobs: Jobs
     session: Session | None
+    names: PlayerNames
+    """The players' names proposed on the home screen (the last game's)."""
     phones: PhoneTable | None
     """The players' phones (``--web``), or None."""
     phones_url: str | None
@@ -48,8 +51,11 @@ class Host(Protocol):
     def open_menu(self) -> None:
         """The long-press menu, over the current screen."""
 
+    def open_sheet(self) -> None:
+        """The score sheet of a DCDL game, over the current screen (closed as the menu)."""
+
     def close_menu(self) -> None:
-        """Back from the menu to the screen under it."""
+        """Back from the menu (or the score sheet) to the screen under it."""
 
     def leave_game(self) -> None:
         """Back to the home screen (the game stays saved)."""

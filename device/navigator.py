@@ -39,6 +39,7 @@ from device.scenes.pyramide import (
 )
 from device.scenes.result import ResultScene
 from device.scenes.round import RoundScene
+from device.scenes.sheet import SheetScene
 from device.scenes.sloubi import (
     SloubiEndScene,
     SloubiResultScene,
@@ -98,6 +99,13 @@ class Navigator:
         if self._under_menu is None:
             self._under_menu = self.scene
             self.scene = MenuScene(self.host)
+
+    def open_sheet(self) -> None:
+        """The score sheet, over the game's screen (the one under the menu, if open): it
+        goes back there as the menu does."""
+        if self._under_menu is None:
+            self._under_menu = self.scene
+        self.scene = SheetScene(self.host)
 
     def close_menu(self) -> None:
         under, self._under_menu = self._under_menu, None

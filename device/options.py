@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from device.web.address import WebAddress
@@ -13,7 +13,8 @@ class AppOptions:
     """What ``arbitre run`` was asked for."""
 
     rules: str = "boxed"
-    players: list[str] = field(default_factory=lambda: ["Joueur 1", "Joueur 2"])
+    players: list[str] | None = None
+    """The names given (``--players``); None: the last game's (:mod:`device.names`)."""
     size: tuple[int, int] = (800, 480)
     fullscreen: bool = False
     rotation: int = 0

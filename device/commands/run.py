@@ -34,7 +34,8 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help=f"le jeu et ses règles : {', '.join(GAMES)} (par défaut : boxed)",
     )
     parser.add_argument(
-        "--players", default="Joueur 1,Joueur 2", help="noms séparés par des virgules"
+        "--players",
+        help="noms séparés par des virgules (par défaut : ceux de la dernière partie)",
     )
     parser.add_argument("--simulate", action="store_true", help="clavier et photos d'exemple")
     parser.add_argument("--demo", action="store_true", help="une partie qui se joue toute seule")
@@ -123,10 +124,11 @@ def _rules(name: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     rules = _rules(args.rules)
-    players = [name.strip() for name in args.players.split(",") if name.strip()]
-    if not players:
+    given = args.players
+    players = None if given is None else [n.strip() for n in given.split(",") if n.strip()]
+    if players is not None and not players:
         raise UsageError("il faut au moins un joueur")
-    for name in players:
+    for name in players or ():
         if len(name) > MAX_NAME:
             raise UsageError(f"nom « {quoted(name)} » trop long ({MAX_NAME} caractères au plus)")
     rotation = _rotation(args.rotation)

@@ -1,4 +1,4 @@
-"""The end of a game: the ranking, the winner, a few figures."""
+"""The end of a game: the ranking, the winner, a few figures, and (DCDL) the score sheet."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pygame
 
 from device.intents import Press
 from device.scenes.base import GameOverScene, open_menu_on, points
-from device.theme import ACCENT, MUTED, TEXT
+from device.theme import ACCENT, MUTED, TEXT, Button
 from engine.game import Game
 from engine.history import game_figures
 
@@ -15,6 +15,10 @@ class EndScene(GameOverScene):
     def on_press(self, press: Press) -> None:
         if not open_menu_on(press, self.host):  # the last round can still be corrected
             super().on_press(press)
+
+    def on_button(self, key: str) -> None:
+        if key == "sheet":
+            self.host.open_sheet()  # over this screen, which comes back as it was
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.host.theme
@@ -49,6 +53,9 @@ class EndScene(GameOverScene):
                 exact = f"{n} compte exact" if n < 2 else f"{n} comptes exacts"
                 line = theme.clipped(f"{exact} · {word}", 0.045, int(w * 0.46))
                 theme.text(surface, line, 0.045, MUTED, topleft=(int(w * 0.53), y + 4))
-        theme.text(
-            surface, "Buzzer : nouvelle partie", 0.055, MUTED, center=(w // 2, int(h * 0.94))
-        )
+        hint = (w // 2, int(h * 0.94))
+        if isinstance(game, Game):  # the round-by-round sheet, as on paper
+            sheet = pygame.Rect(int(w * 0.6), int(h * 0.87), int(w * 0.37), int(h * 0.11))
+            self.buttons.append(Button(sheet, "Feuille de score", "sheet"))
+            hint = (int(w * 0.3), int(h * 0.925))
+        theme.text(surface, "Buzzer : nouvelle partie", 0.055, MUTED, center=hint)

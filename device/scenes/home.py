@@ -1,4 +1,10 @@
-"""The home screen: pick the rule set and the players, resume an interrupted game."""
+"""The home screen: pick the rule set and the players, resume an interrupted game.
+
+The names proposed are the last game's (:mod:`device.names`, kept across restarts); a
+rule set with more seats fills them from that game's names first, then "Joueur N".
+
+Under the chosen game's name, one or two short lines say what it is (how many rounds, how
+long each lasts, how many players), from the engine (:func:`engine.summaries.summary`)."""
 
 from __future__ import annotations
 
@@ -9,13 +15,18 @@ from device.host import Host
 from device.intents import Action, Press
 from device.keyboard import DONE, ERASE, keyboard, keyboard_key
 from device.scenes.base import Scene
-from device.theme import ACCENT, GOOD, MUTED, PANEL, Button
+from device.theme import ACCENT, GOOD, MUTED, PANEL, TEXT, Button
 from engine.events import RefusedEvent
 from engine.games import GAMES, GameKind
 from engine.session import Session
 from engine.store import SavedGame, StoreError
+from engine.summaries import summary
 
 MAX_NAME = 12
+SEATS = 6
+"""The most players the home screen seats (a club duplicate allows more on paper)."""
+SUMMARY = 0.042
+"""The size of the game's summary lines (20 px on the 480-pixel-high panel)."""
 FAMILY_LABELS = {"dice": "Dés"}
 """A box's button when its registry label is too long for a fifth of the screen (the
 title under "arbitre" names the game in full: "Le mot le plus court")."""
@@ -31,7 +42,7 @@ class HomeScene(Scene):
         """The registry's games this device has screens for."""
         known = {kind.name for kind in self.choices}
         self.rules = options.rules if options.rules in known else self.choices[0].name
-        self.players = list(options.players)
+        self.players = list(self.host.names.proposed)
         self.editing: int | None = None
         self.resumable: SavedGame | None = next(
             (
@@ -55,10 +66,18 @@ class HomeScene(Scene):
 
     def _fit_players(self) -> None:
         low, high = self.kind.players
-        high = min(high, 6)
+        high = min(high, SEATS)
         while len(self.players) < max(low, 2 if low > 1 else 1):
-            self.players.append(f"Joueur {len(self.players) + 1}")
+            self.players.append(self._next_name())
         del self.players[high:]
+
+    def _next_name(self) -> str:
+        """The name of a new seat: the last game's player who sat there, if not seated yet."""
+        seat = len(self.players)
+        last = self.host.names.proposed
+        if seat < len(last) and last[seat] not in self.players:
+            return last[seat]
+        return f"Joueur {seat + 1}"
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.host.theme
@@ -74,16 +93,19 @@ class HomeScene(Scene):
             top = int(h * 0.34)
             self.buttons += keyboard(pygame.Rect(8, top, w - 16, h - top - 6))
             return
-        theme.text(surface, "arbitre", 0.13, ACCENT, center=(w // 2, int(h * 0.09)))
+        theme.text(surface, "arbitre", 0.1, ACCENT, center=(w // 2, int(h * 0.06)))
         theme.text(
             surface,
             self.kind.title,
-            0.05,
+            0.045,
             MUTED,
-            center=(w // 2, int(h * 0.2)),
+            center=(w // 2, int(h * 0.14)),
             max_width=w - 20,
         )
-        y = int(h * 0.26)
+        for i, said in enumerate(self.summary_lines(w - 20)):
+            theme.text(surface, said, SUMMARY, TEXT, center=(w // 2, int(h * (0.19 + 0.046 * i))),
+                       max_width=w - 20)  # fmt: skip
+        y = int(h * 0.28)
         dcdl = [c for c in self.choices if c.family == "dcdl"]
         families = self.families()
         lines: tuple[list[GameKind | str], ...] = ([*dcdl], [*families])
@@ -135,9 +157,18 @@ class HomeScene(Scene):
                 f"En cours : {GAMES[saved.rules].title} ({names})",
                 0.045,
                 MUTED,
-                center=(w // 2, bottom - int(h * 0.05)),
+                center=(w // 2, int(h * 0.955)),
                 max_width=w - 20,
             )
+
+    def summary_lines(self, width: int) -> list[str]:
+        """The chosen game in one line, or two when one is too wide: the rounds and the
+        players first, then how long the rounds last."""
+        parts = summary(self.rules, SEATS)
+        one = " · ".join(parts)
+        if len(parts) < 3 or self.host.theme.font(SUMMARY).size(one)[0] <= width:
+            return [one] if one else []
+        return [" · ".join([parts[0], *parts[2:]]), parts[1]]
 
     def families(self) -> dict[str, list[GameKind]]:
         """The other boxes offered, each with its rule sets (the first is the usual one)."""
@@ -174,8 +205,8 @@ class HomeScene(Scene):
             if len(self.players) > low:
                 self.players.pop()
         elif key == "more":
-            if len(self.players) < min(self.kind.players[1], 6):
-                self.players.append(f"Joueur {len(self.players) + 1}")
+            if len(self.players) < min(self.kind.players[1], SEATS):
+                self.players.append(self._next_name())
         elif key.startswith("name:"):
             index = int(key.split(":", 1)[1])
             self.editing = None if self.editing == index else index
@@ -206,16 +237,15 @@ class HomeScene(Scene):
 
     def start(self) -> None:
         self._stop_editing()
+        players = [p.strip() for p in self.players]
         try:
-            session = Session.new(
-                self.host.store,
-                self.rules,
-                [p.strip() for p in self.players],
-                clock=self.host.clock,
-            )
+            session = Session.new(self.host.store, self.rules, players, clock=self.host.clock)
         except (RefusedEvent, StoreError) as error:
             self.message = str(error)
             return
+        problem = self.host.names.remember(players)  # proposed again at the next game
+        if problem is not None:
+            print(problem)  # the store says on screen what is wrong with the disk
         self.host.play(session)
 
     def resume(self) -> None:

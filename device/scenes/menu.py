@@ -27,6 +27,9 @@ class MenuScene(Scene):
         if key == "back" or session is None:
             self.host.close_menu()
             return
+        if key == "sheet":
+            self.host.open_sheet()
+            return
         phones = self.host.phones
         if key == "phones":
             self.freeing = True
@@ -67,6 +70,7 @@ class MenuScene(Scene):
         if self.freeing and phones is not None:
             entries += [(f"Libérer le téléphone de {p}", f"free:{p}") for p in phones.seated()]
         elif session is not None and isinstance(session.game, Game):
+            entries.append(("Feuille de score", "sheet"))
             entries.append(("Annuler la dernière réponse", "undo"))
             absent = session.game.absent
             for player in session.game.players:
