@@ -113,6 +113,21 @@ class PlayerAbsent(Event):
 
 
 @dataclass(frozen=True)
+class DuelChosen(Event):
+    """The duel the referee chose, or the sprint draw a player chose, with what the
+    device drew for it (an outcome, so that a resumed game shows the same): the mental
+    chain's six numbers, a letter draw, or the sprint's plates and target. The names are
+    :data:`engine.duels.DUELS` and :data:`engine.duels.SPRINT_DRAWS`."""
+
+    kind: ClassVar[str] = "duel_chosen"
+    challenge: str
+    letters: str = ""
+    plates: tuple[int, ...] = ()
+    target: int | None = None
+    chain: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class DuelDecided(Event):
     """The referee's verdict on a duel or sprint question."""
 
@@ -143,6 +158,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         WordAnswered,
         AnswerUndone,
         PlayerAbsent,
+        DuelChosen,
         DuelDecided,
         RoundClosed,
     )
