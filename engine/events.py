@@ -98,9 +98,12 @@ class WordAnswered(Event):
 
 @dataclass(frozen=True)
 class AnswerUndone(Event):
-    """Takes back the last answer entered in this round."""
+    """Takes back a player's answer of this round (or of the round just scored, before
+    the next one begins): that player answers again. Without a player (games saved before
+    the referee could choose whose), the last answer entered."""
 
     kind: ClassVar[str] = "answer_undone"
+    player: str | None = None
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,7 @@ class _Checkpoint:
     absent: set[str]
     extra: int
     rng: tuple[object, ...]
+    reopen: tuple[Round, int, int, tuple[Any, ...]] | None
 
 
 class Game:
@@ -252,6 +253,17 @@ class Game:
         }
         return tuple(d for d in SPRINT_DRAWS if d not in taken) or SPRINT_DRAWS
 
+    def undoable(self) -> tuple[str, ...]:
+        """The players whose answer the referee may take back now, in seat order: in the
+        round in play or, before anything of the next round has happened, in the round
+        just scored (see :class:`AnswerUndone`)."""
+        current = self.current
+        if current is None or _untouched(current):
+            entries = self._reopen[0].entries if self._reopen is not None else []
+        else:
+            entries = current.entries
+        return tuple(p for p in self.players if p in entries)
+
     def remaining(self, now: float) -> float | None:
         """Seconds left on the current round's timer (search + writing), or None."""
         current = self.current
@@ -301,6 +313,7 @@ class Game:
             set(self.absent),
             self._extra,
             self._rng.getstate(),
+            self._reopen,
         )
 
     def _restore(self, checkpoint: _Checkpoint) -> None:
@@ -312,6 +325,7 @@ class Game:
         self.absent.update(checkpoint.absent)
         self._extra = checkpoint.extra
         self._rng.setstate(checkpoint.rng)
+        self._reopen = checkpoint.reopen
 
     def _apply(self, event: Event) -> None:
         if not isinstance(event, Event):
@@ -441,13 +455,26 @@ class Game:
         current.words[event.player] = event.word
         current.entries.append(event.player)
 
-    def _answer_undone(self, current: Round, event: Event) -> None:
-        if not current.entries:
+    def _undone_player(self, played: Round, event: AnswerUndone) -> str:
+        """Whose answer ``event`` takes back from ``played``, or GameRuleError."""
+        if not played.entries:
             raise GameRuleError("aucune réponse à annuler")
-        player = current.entries[-1]
-        if player in current.entries[:-1]:  # an earlier answer of the same player would return
+        if event.player is not None:
+            player = self._player(event.player)
+            if player not in played.entries:
+                raise GameRuleError(f"{player} n'a pas de réponse à annuler")
+            return player
+        player = played.entries[-1]
+        if player in played.entries[:-1]:  # an earlier answer of the same player would return
             raise GameRuleError("seule la dernière réponse d'un joueur peut être annulée")
-        current.entries.pop()
+        return player
+
+    def _answer_undone(self, current: Round, event: Event) -> None:
+        """The player's answer is gone (all of it: a second answer had replaced the
+        first); that player answers again."""
+        assert isinstance(event, AnswerUndone)
+        player = self._undone_player(current, event)
+        current.entries[:] = [p for p in current.entries if p != player]
         current.numbers_answers.pop(player, None)
         current.confirmed.pop(player, None)
         current.words.pop(player, None)
@@ -455,16 +482,14 @@ class Game:
     def _reopen_last(self, event: AnswerUndone) -> None:
         """Take back an answer of the round just scored, before anything of the next round
         happened (or at the end of the game): the referee saw a wrong entry on the result
-        screen. That round is back in its answers, as it was before its scoring, less its
-        last answer; the round opened after it is gone. Checked first, then changed."""
+        screen. That round is back in its answers, as it was before its scoring, less the
+        answer taken back; the round opened after it is gone. Checked first, then changed."""
         saved = self._reopen
-        if saved is None or not saved[0].entries:
+        if saved is None:
             raise GameRuleError("aucune réponse à annuler")
         played, count, extra, rng = saved
+        self._undone_player(played, event)
         played = copy.deepcopy(played)
-        player = played.entries[-1]
-        if player in played.entries[:-1]:
-            raise GameRuleError("seule la dernière réponse d'un joueur peut être annulée")
         del self.rounds[count - 1 :]
         self.rounds.append(played)
         self._extra = extra

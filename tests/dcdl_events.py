@@ -92,6 +92,7 @@ def _junk(rng: random.Random) -> Event:
         PlayerAbsent(j(JUNK), j(JUNK)),
         DuelDecided(j(JUNK), j(JUNK), j(JUNK)),
         DuelChosen(j(JUNK), j(JUNK), j(JUNK), j(JUNK), j(JUNK)),
+        AnswerUndone(j(JUNK)),
         NumbersAnswered(rng.choice(NAMES), steps="1+1=2", at=j(JUNK)),
         WordAnswered(rng.choice(NAMES), "MALINE", at=j(JUNK)),
     ]
@@ -104,6 +105,7 @@ def _noise(game: Game, rng: random.Random, now: float) -> Event:
     return rng.choice(
         [
             AnswerUndone(),
+            AnswerUndone(who),
             DuelChosen(rng.choice(["calcul", "autre", "sprint-letters", "x"]), "BAMERILANE"),
             DuelChosen("calcul", chain=(7, 2, 1, 20, 2, 3)),
             PlayerAbsent(who, rng.random() < 0.4),
@@ -169,7 +171,7 @@ def _plausible(game: Game, rng: random.Random, now: float) -> Event:
     if rng.random() < 0.2:
         return RoundClosed()
     if rng.random() < 0.08:
-        return AnswerUndone()
+        return AnswerUndone(rng.choice([None, *players]))
     player = rng.choice(players)
     if current.kind is RoundKind.LETTERS:
         cut = rng.randint(2, 10)

@@ -703,3 +703,39 @@ def test_a_duel_s_choice_and_its_draw_are_kept_and_checked() -> None:
     game.apply(TimerStarted(10.0))
     game.apply(DuelDecided(wrong="Bruno", at=20.0))
     assert current.verdict == DuelDecided(wrong="Bruno", at=20.0)
+
+
+def test_ruling_undo_takes_back_the_chosen_player_s_whole_answer() -> None:
+    game = new_game(players=("Ana", "Bruno", "Chloé"))
+    answers_phase(game)
+    game.apply(WordAnswered("Ana", "MALINE"))
+    game.apply(WordAnswered("Bruno", "REMANIABLX"))
+    game.apply(WordAnswered("Chloé", "ANIMAL"))
+    assert game.undoable() == ("Ana", "Bruno", "Chloé")
+    game.apply(AnswerUndone("Bruno"))  # not the last one entered
+    current = game.current
+    assert current is not None
+    assert current.words == {"Ana": "MALINE", "Chloé": "ANIMAL"}
+    assert game.undoable() == ("Ana", "Chloé")
+    game.apply(WordAnswered("Bruno", "REMANIABLE"))
+    game.apply(RoundClosed())
+    assert game.scores == {"Ana": 0, "Bruno": 10, "Chloé": 0}
+    # and in the round just scored, until the next one begins
+    game.apply(AnswerUndone("Ana"))
+    current = game.current
+    assert current is not None and current.number == 2 and current.record is None
+    assert set(current.words) == {"Bruno", "Chloé"}
+
+
+def test_a_refused_undo_of_a_player_changes_nothing() -> None:
+    game = new_game(players=("Ana", "Bruno", "Chloé"))
+    answers_phase(game)
+    game.apply(WordAnswered("Ana", "MALINE"))
+    game.apply(RoundClosed())
+    before = _facts(game)
+    for player, why in [("Bruno", "Bruno n'a pas de réponse"), ("Zoé", "ne joue pas")]:
+        with pytest.raises(GameRuleError, match=why):
+            game.apply(AnswerUndone(player))
+        assert _facts(game) == before and game.undoable() == ("Ana",)
+    game.apply(AnswerUndone("Ana"))
+    assert game.undoable() == ()
