@@ -358,3 +358,32 @@ def test_the_referee_takes_back_the_first_player_s_answer_not_only_the_last(
     judged = app.session.dcdl.rounds[0].judged_numbers
     assert judged["Joueur 1"] == judged["Joueur 2"] and judged["Joueur 1"].value != 2
     app.close()
+
+
+def test_an_earlier_player_s_answer_taken_back_mid_round_gives_that_player_the_turn(
+    tmp_path: Path,
+) -> None:
+    app, clock = make_app(tmp_path, _sure_reader(), players=["Ana", "Bruno", "Chloé"])
+    press(app)
+    press(app)
+    press(app)
+    clock.now += 46
+    app.step()
+    _type(app, "1+1=2")  # Ana's count, typed wrong
+    press(app, Action.CONFIRM)
+    _type(app, "75-1=74")
+    press(app, Action.CONFIRM)
+    assert app.scene.state == "manche01-reponse-3", "Chloé's turn"
+    _f1(app)
+    _tap_button(app, "undo")
+    _tap_button(app, "undo:Ana")
+    assert app.scene.name == "reponses"
+    app.step()
+    assert app.scene.state == "manche01-reponse-1", "Ana answers again"
+    _type(app, "75-1=74,3x4=12,74x12=888")
+    press(app, Action.CONFIRM)
+    assert app.scene.state == "manche01-reponse-3", "then Chloé, Bruno's answer kept"
+    assert app.session is not None
+    current = app.session.dcdl.current
+    assert current is not None and current.numbers_answers["Bruno"].steps == "75-1=74"
+    app.close()
