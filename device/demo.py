@@ -393,6 +393,8 @@ class DemoPlayer:
     def _duel(self, scene: Scene, current: Round) -> None:
         if self.tap("kind:calcul") or self.tap(self.rng.choice(SPRINT_DRAWS)):
             return
+        if any(self.tap(draw) for draw in SPRINT_DRAWS):  # the second sprint: the one left
+            return
         if current.phase is Phase.READY:
             self.press(Action.BUZZ)
             return

@@ -2,8 +2,8 @@
 
 Screens say they are done (:meth:`Navigator.done`) and never build each other. The
 navigator looks at the game (:attr:`Host.session`) and shows what its true point needs:
-the home screen without a game; the result of a round just closed until it is
-acknowledged; the end once the game is over; else the current round's screen (its draw
+the home screen without a game; the result of a round just closed (a duel's verdict)
+until it is acknowledged; the end once the game is over; else the current round's screen (its draw
 and hourglass, the answers once time is up, or a TV duel). So a game resumed after a
 power cut opens where it stood, and a new game, a finished round or a verdict all go
 through the same door.
@@ -60,7 +60,8 @@ from engine.sloubi import Phase as SloubiPhase
 from engine.sloubi import SloubiGame, SloubiRound
 
 WITH_RESULT = (RoundKind.NUMBERS, RoundKind.LETTERS)
-"""The rounds whose result has a screen (a duel's verdict is its own result)."""
+"""The rounds whose result has a screen of its own (a duel's verdict shows on the duel's)."""
+DUEL_KINDS = (RoundKind.DUEL, RoundKind.SPRINT)
 
 
 class Navigator:
@@ -93,6 +94,8 @@ class Navigator:
             self._acknowledged = max(self._acknowledged, self.scene.number)
         if isinstance(self.scene, SloubiResultScene):
             self._acknowledged = max(self._acknowledged, self.scene.number_shown)
+        if isinstance(self.scene, DuelScene) and self.scene.decided:
+            self._acknowledged = max(self._acknowledged, self.scene.played.number)
         self._show(self.screen())
 
     def open_menu(self) -> None:
@@ -146,10 +149,12 @@ class Navigator:
             self._acknowledged = current.number - 1  # reopened: its new result comes
         closed = _last_closed(game)
         if closed is not None and closed > self._acknowledged:
+            if game.rounds[closed - 1].kind in DUEL_KINDS:
+                return DuelScene(host, closed)  # its verdict, until the buzzer
             return ResultScene(host, closed)
         if current is None:
             return EndScene(host)
-        if current.kind in (RoundKind.DUEL, RoundKind.SPRINT):
+        if current.kind in DUEL_KINDS:
             return DuelScene(host)
         if current.phase is Phase.ANSWERS:
             return AnswersScene(host)
@@ -215,7 +220,7 @@ def _last_closed(game: AnyGame) -> int | None:
     """The number of the last round played, if it has a result screen."""
     if isinstance(game, Game):
         closed = [r for r in game.rounds if r.record is not None]
-        if closed and closed[-1].kind in WITH_RESULT:
+        if closed and closed[-1].kind in (*WITH_RESULT, *DUEL_KINDS):
             return closed[-1].number
     elif isinstance(game, DiceGame):
         settled = [r for r in game.rounds if r.points is not None]
@@ -237,7 +242,7 @@ def _untouched(game: AnyGame) -> bool:
         return (
             current.started_at is None
             and current.phase in (Phase.DRAW, Phase.READY)
-            and not (current.letters or current.plates)
+            and not (current.letters or current.plates or current.challenge)
         )
     if isinstance(current, DiceRound):
         return not current.consonants

@@ -4,6 +4,9 @@
   a whole positive number, with its answer, for the referee to read out and check.
 - Sprint final: draws guaranteed solvable (the count is exact, a 10-letter word exists),
   and which player chooses first (the lower score).
+
+What the referee chose, and what was drawn for it, is a :class:`engine.events.DuelChosen`
+of the game; these names are the ones saved games keep.
 """
 
 from __future__ import annotations
@@ -19,6 +22,14 @@ from solver.numbers import solve
 from solver.plates import SHOW_TARGETS, NumbersDraw, draw_numbers
 from solver.words import longest
 
+DUELS = ("calcul", "un-dans-autre", "autre")
+"""The duels the referee may choose: "Calcul mental", "L'un dans l'autre", another one
+only timed (the traditional duel, "La Bonne Orthographe")."""
+SPRINT_DRAWS = ("sprint-numbers", "sprint-letters")
+"""The sprint final's two prepared draws: the numbers one and the letters one."""
+CHAIN_OPS: tuple[Op, ...] = ("*", "+", "-", "*", "/")
+"""The operations of a mental chain, between its six numbers."""
+
 
 @dataclass(frozen=True, slots=True)
 class MentalChain:
@@ -30,6 +41,11 @@ class MentalChain:
     @property
     def answer(self) -> int:
         return self.steps[-1].result
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """The six numbers read out (what a saved game keeps: :func:`chain_of`)."""
+        return (self.steps[0].a, *(step.b for step in self.steps))
 
 
 def mental_chain(rng: random.Random) -> MentalChain:
@@ -50,15 +66,28 @@ def mental_chain(rng: random.Random) -> MentalChain:
         if not divisors:
             continue
         f = rng.choice(divisors)
-        steps: list[Step] = []
-        current = a
-        chain: tuple[tuple[Op, int], ...] = (("*", b), ("+", c), ("-", d), ("*", e), ("/", f))
-        for op, operand in chain:
-            result = apply(current, op, operand)
-            steps.append(Step(current, op, operand, result))
-            current = result
-        text = f"(((({a} × {b}) + {c}) − {d}) × {e}) ÷ {f}"
-        return MentalChain(text, tuple(steps))
+        return chain_of((a, b, c, d, e, f))
+
+
+def chain_of(numbers: tuple[int, ...]) -> MentalChain:
+    """The chain of six numbers ``((((a × b) + c) − d) × e) ÷ f``; IllegalStep (French)
+    when a step is not whole and positive, ValueError when there are not six numbers.
+
+    >>> chain_of((71, 21, 25, 121, 4, 2)).answer
+    2790
+    """
+    if len(numbers) != len(CHAIN_OPS) + 1:
+        raise ValueError(f"un calcul mental a {len(CHAIN_OPS) + 1} nombres")
+    if any(n <= 0 for n in numbers):
+        raise ValueError("un calcul mental ne prend que des nombres positifs")
+    steps: list[Step] = []
+    current = numbers[0]
+    for op, operand in zip(CHAIN_OPS, numbers[1:], strict=True):
+        result = apply(current, op, operand)
+        steps.append(Step(current, op, operand, result))
+        current = result
+    a, b, c, d, e, f = numbers
+    return MentalChain(f"(((({a} × {b}) + {c}) − {d}) × {e}) ÷ {f}", tuple(steps))
 
 
 def exact_numbers_draw(rng: random.Random, targets: tuple[int, int] = SHOW_TARGETS) -> NumbersDraw:

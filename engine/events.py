@@ -98,9 +98,12 @@ class WordAnswered(Event):
 
 @dataclass(frozen=True)
 class AnswerUndone(Event):
-    """Takes back the last answer entered in this round."""
+    """Takes back a player's answer of this round (or of the round just scored, before
+    the next one begins): that player answers again. Without a player (games saved before
+    the referee could choose whose), the last answer entered."""
 
     kind: ClassVar[str] = "answer_undone"
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,21 @@ class PlayerAbsent(Event):
     kind: ClassVar[str] = "player_absent"
     player: str
     absent: bool = True
+
+
+@dataclass(frozen=True)
+class DuelChosen(Event):
+    """The duel the referee chose, or the sprint draw a player chose, with what the
+    device drew for it (an outcome, so that a resumed game shows the same): the mental
+    chain's six numbers, a letter draw, or the sprint's plates and target. The names are
+    :data:`engine.duels.DUELS` and :data:`engine.duels.SPRINT_DRAWS`."""
+
+    kind: ClassVar[str] = "duel_chosen"
+    challenge: str
+    letters: str = ""
+    plates: tuple[int, ...] = ()
+    target: int | None = None
+    chain: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,6 +161,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         WordAnswered,
         AnswerUndone,
         PlayerAbsent,
+        DuelChosen,
         DuelDecided,
         RoundClosed,
     )

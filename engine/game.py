@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.duels import DUELS, SPRINT_DRAWS, chain_of, chooses_first
 from engine.events import (
     AnswerUndone,
+    DuelChosen,
     DuelDecided,
     Event,
     GameStarted,
@@ -104,6 +106,15 @@ class Round:
     """The judged answers of the players present, once the round is scored."""
     timer: Timer | None = None
     """This round's own hourglass, when not the rule set's (sudden death's shorter ones)."""
+    challenge: str = ""
+    """A duel's or sprint's choice (:class:`DuelChosen`), "" until it is made; its draw is
+    in :attr:`letters`, or :attr:`plates` and :attr:`target`, or :attr:`chain`."""
+    chain: tuple[int, ...] = ()
+    """The six numbers of a "calcul mental" duel (:func:`engine.duels.chain_of`)."""
+    chooser: str | None = None
+    """Who chooses a sprint's draw: the lower score before the sprint, then the other."""
+    verdict: DuelDecided | None = None
+    """The referee's verdict on a duel or sprint, once given (shown again after a cut)."""
 
     def copy(self) -> Round:
         """A copy whose containers are its own (what they hold is immutable)."""
@@ -128,6 +139,7 @@ class _Checkpoint:
     absent: set[str]
     extra: int
     rng: tuple[object, ...]
+    reopen: tuple[Round, int, int, tuple[Any, ...]] | None
 
 
 class Game:
@@ -189,7 +201,16 @@ class Game:
             elif self.rules.letter_compositions:
                 composition = Composition(5, 5)  # tie-break rounds: 5C/5V only
         phase = Phase.READY if kind in (RoundKind.DUEL, RoundKind.SPRINT) else Phase.DRAW
-        self.rounds.append(Round(index + 1, kind, composition, phase, timer=timer))
+        chooser = self._sprint_chooser() if kind is RoundKind.SPRINT else None
+        self.rounds.append(Round(index + 1, kind, composition, phase, timer=timer, chooser=chooser))
+
+    def _sprint_chooser(self) -> str:
+        """The first sprint's draw is chosen by the lower score (the show: "en commençant
+        par celui dont le score est le plus faible"), the next one by the other player."""
+        first = next((r.chooser for r in self.rounds if r.kind is RoundKind.SPRINT), None)
+        if first is None:
+            return chooses_first(self.scores)
+        return next(p for p in self.players if p != first)
 
     # --- reading ------------------------------------------------------------------
 
@@ -221,6 +242,27 @@ class Game:
         return ranking(
             self.players, self.records, self.rules.ranking_keys, random.Random(self.start.seed)
         )
+
+    def sprint_draws(self, played: Round) -> tuple[str, ...]:
+        """The prepared draws a sprint round may take: both in the first sprint, the one
+        the first did not take in the second ("deux tirages préparés", one each)."""
+        taken = {
+            r.challenge
+            for r in self.rounds
+            if r.kind is RoundKind.SPRINT and r.number < played.number
+        }
+        return tuple(d for d in SPRINT_DRAWS if d not in taken) or SPRINT_DRAWS
+
+    def undoable(self) -> tuple[str, ...]:
+        """The players whose answer the referee may take back now, in seat order: in the
+        round in play or, before anything of the next round has happened, in the round
+        just scored (see :class:`AnswerUndone`)."""
+        current = self.current
+        if current is None or _untouched(current):
+            entries = self._reopen[0].entries if self._reopen is not None else []
+        else:
+            entries = current.entries
+        return tuple(p for p in self.players if p in entries)
 
     def remaining(self, now: float) -> float | None:
         """Seconds left on the current round's timer (search + writing), or None."""
@@ -271,6 +313,7 @@ class Game:
             set(self.absent),
             self._extra,
             self._rng.getstate(),
+            self._reopen,
         )
 
     def _restore(self, checkpoint: _Checkpoint) -> None:
@@ -282,6 +325,7 @@ class Game:
         self.absent.update(checkpoint.absent)
         self._extra = checkpoint.extra
         self._rng.setstate(checkpoint.rng)
+        self._reopen = checkpoint.reopen
 
     def _apply(self, event: Event) -> None:
         if not isinstance(event, Event):
@@ -306,6 +350,7 @@ class Game:
             ValueConfirmed: self._value_confirmed,
             WordAnswered: self._word_answered,
             AnswerUndone: self._answer_undone,
+            DuelChosen: self._duel_chosen,
             DuelDecided: self._duel_decided,
             RoundClosed: self._round_closed,
         }.get(type(event))
@@ -410,13 +455,26 @@ class Game:
         current.words[event.player] = event.word
         current.entries.append(event.player)
 
-    def _answer_undone(self, current: Round, event: Event) -> None:
-        if not current.entries:
+    def _undone_player(self, played: Round, event: AnswerUndone) -> str:
+        """Whose answer ``event`` takes back from ``played``, or GameRuleError."""
+        if not played.entries:
             raise GameRuleError("aucune réponse à annuler")
-        player = current.entries[-1]
-        if player in current.entries[:-1]:  # an earlier answer of the same player would return
+        if event.player is not None:
+            player = self._player(event.player)
+            if player not in played.entries:
+                raise GameRuleError(f"{player} n'a pas de réponse à annuler")
+            return player
+        player = played.entries[-1]
+        if player in played.entries[:-1]:  # an earlier answer of the same player would return
             raise GameRuleError("seule la dernière réponse d'un joueur peut être annulée")
-        current.entries.pop()
+        return player
+
+    def _answer_undone(self, current: Round, event: Event) -> None:
+        """The player's answer is gone (all of it: a second answer had replaced the
+        first); that player answers again."""
+        assert isinstance(event, AnswerUndone)
+        player = self._undone_player(current, event)
+        current.entries[:] = [p for p in current.entries if p != player]
         current.numbers_answers.pop(player, None)
         current.confirmed.pop(player, None)
         current.words.pop(player, None)
@@ -424,22 +482,62 @@ class Game:
     def _reopen_last(self, event: AnswerUndone) -> None:
         """Take back an answer of the round just scored, before anything of the next round
         happened (or at the end of the game): the referee saw a wrong entry on the result
-        screen. That round is back in its answers, as it was before its scoring, less its
-        last answer; the round opened after it is gone. Checked first, then changed."""
+        screen. That round is back in its answers, as it was before its scoring, less the
+        answer taken back; the round opened after it is gone. Checked first, then changed."""
         saved = self._reopen
-        if saved is None or not saved[0].entries:
+        if saved is None:
             raise GameRuleError("aucune réponse à annuler")
         played, count, extra, rng = saved
+        self._undone_player(played, event)
         played = copy.deepcopy(played)
-        player = played.entries[-1]
-        if player in played.entries[:-1]:
-            raise GameRuleError("seule la dernière réponse d'un joueur peut être annulée")
         del self.rounds[count - 1 :]
         self.rounds.append(played)
         self._extra = extra
         self._rng.setstate(rng)
         self._reopen = None
         self._answer_undone(played, event)
+
+    def _duel_chosen(self, current: Round, event: Event) -> None:
+        """The duel the referee chose, or the sprint draw the player whose turn it is took,
+        with its draw; once per round, before its hourglass."""
+        assert isinstance(event, DuelChosen)
+        self._expect(current, [RoundKind.DUEL, RoundKind.SPRINT], [Phase.READY])
+        sprint = current.kind is RoundKind.SPRINT
+        if current.challenge:
+            what = "le tirage" if sprint else "le duel"
+            raise GameRuleError(f"{what} est déjà choisi")
+        allowed = self.sprint_draws(current) if sprint else DUELS
+        if event.challenge not in allowed:
+            if sprint and event.challenge in SPRINT_DRAWS:
+                left = _DRAW_NAMES[allowed[0]]
+                raise GameRuleError(f"ce tirage a déjà été joué : il reste celui de {left}")
+            raise GameRuleError(f"« {event.challenge} » n'est pas un choix de cette manche")
+        needs = _MATERIAL[event.challenge]
+        given = {
+            name
+            for name, value in (
+                ("letters", event.letters),
+                ("plates", event.plates or event.target is not None),
+                ("chain", event.chain),
+            )
+            if value
+        }
+        if given != needs:
+            raise GameRuleError(f"« {event.challenge} » ne va pas avec ce tirage")
+        letters, target = "", None
+        plates: tuple[int, ...] = ()
+        try:
+            if "letters" in needs:
+                letters = check_letters(event.letters, self.rules.min_vowels)
+            if "plates" in needs:
+                plates = check_plates(event.plates)
+                target = check_target(event.target or 0, self.rules.targets)
+            if "chain" in needs:
+                chain_of(event.chain)
+        except ValueError as error:  # IllegalStep and InvalidDraw are ValueErrors
+            raise GameRuleError(str(error)) from None
+        current.challenge, current.letters, current.chain = event.challenge, letters, event.chain
+        current.plates, current.target = plates, target
 
     def _duel_decided(self, current: Round, event: Event) -> None:
         assert isinstance(event, DuelDecided)
@@ -463,6 +561,7 @@ class Game:
             points = duel(list(self.players), event.winner, event.wrong)
         except ValueError as error:
             raise GameRuleError(str(error)) from None
+        current.verdict = event
         self._close(current, RoundRecord(current.kind, points))
 
     def _round_closed(self, current: Round, event: Event) -> None:
@@ -576,10 +675,22 @@ class Game:
         self._open_round(played, kind, timer)
 
 
+_MATERIAL: dict[str, set[str]] = {
+    "calcul": {"chain"},
+    "un-dans-autre": {"letters"},
+    "autre": set(),
+    "sprint-numbers": {"plates"},
+    "sprint-letters": {"letters"},
+}
+"""What each choice of :class:`DuelChosen` carries."""
+_DRAW_NAMES = {"sprint-numbers": "chiffres", "sprint-letters": "lettres"}
+
+
 def _untouched(current: Round) -> bool:
-    """Nothing of the round in play has happened yet: no draw, no hourglass, no answer."""
+    """Nothing of the round in play has happened yet: no draw, no hourglass, no answer,
+    no duel chosen."""
     return (
         current.started_at is None
-        and not (current.letters or current.plates or current.entries)
+        and not (current.letters or current.plates or current.entries or current.challenge)
         and current.phase in (Phase.DRAW, Phase.READY)
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.events import (
     AnswerUndone,
+    DuelChosen,
     DuelDecided,
     Event,
     LettersDrawn,
@@ -90,6 +91,8 @@ def _junk(rng: random.Random) -> Event:
         ValueConfirmed(j(JUNK), j(JUNK)),
         PlayerAbsent(j(JUNK), j(JUNK)),
         DuelDecided(j(JUNK), j(JUNK), j(JUNK)),
+        DuelChosen(j(JUNK), j(JUNK), j(JUNK), j(JUNK), j(JUNK)),
+        AnswerUndone(j(JUNK)),
         NumbersAnswered(rng.choice(NAMES), steps="1+1=2", at=j(JUNK)),
         WordAnswered(rng.choice(NAMES), "MALINE", at=j(JUNK)),
     ]
@@ -102,6 +105,9 @@ def _noise(game: Game, rng: random.Random, now: float) -> Event:
     return rng.choice(
         [
             AnswerUndone(),
+            AnswerUndone(who),
+            DuelChosen(rng.choice(["calcul", "autre", "sprint-letters", "x"]), "BAMERILANE"),
+            DuelChosen("calcul", chain=(7, 2, 1, 20, 2, 3)),
             PlayerAbsent(who, rng.random() < 0.4),
             ValueConfirmed(who, rng.random() < 0.5),
             NumbersDrawn((7, 7, 7, 1, 2, 3), 500),
@@ -129,6 +135,16 @@ def _plausible(game: Game, rng: random.Random, now: float) -> Event:
     # an instant within the hourglass mostly, after it sometimes
     at = start + rng.uniform(0, total * (1.4 if rng.random() < 0.3 else 1.0))
     if current.kind in (RoundKind.DUEL, RoundKind.SPRINT):
+        if current.phase is Phase.READY and not current.challenge and rng.random() < 0.5:
+            return rng.choice(
+                [
+                    DuelChosen("calcul", chain=(71, 21, 25, 121, 4, 2)),
+                    DuelChosen("un-dans-autre", letters="BAMERILANE"),
+                    DuelChosen("autre"),
+                    DuelChosen("sprint-letters", letters="BAMERILANE"),
+                    DuelChosen("sprint-numbers", plates=(3, 100, 8, 8, 10, 6), target=683),
+                ]
+            )
         if current.phase is Phase.READY and rng.random() < 0.6:
             return TimerStarted(now)
         if current.phase is Phase.RUNNING and rng.random() < 0.3:
@@ -155,7 +171,7 @@ def _plausible(game: Game, rng: random.Random, now: float) -> Event:
     if rng.random() < 0.2:
         return RoundClosed()
     if rng.random() < 0.08:
-        return AnswerUndone()
+        return AnswerUndone(rng.choice([None, *players]))
     player = rng.choice(players)
     if current.kind is RoundKind.LETTERS:
         cut = rng.randint(2, 10)

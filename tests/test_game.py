@@ -6,6 +6,7 @@ import pytest
 
 from engine.events import (
     AnswerUndone,
+    DuelChosen,
     DuelDecided,
     GameStarted,
     LettersDrawn,
@@ -640,3 +641,101 @@ def test_ruling_club_ranking_match_a_tie_goes_to_the_better_duplicate_rank() -> 
     for _ in range(20):
         play_blank_round(game)
     assert game.ranking() == ["Bruno", "Ana"]
+
+
+def _to_the_sprint(game: Game) -> None:
+    """Play the TV show up to its sprint: Ana wins every letters round and both duels."""
+    while True:
+        current = game.current
+        assert current is not None
+        if current.kind is RoundKind.SPRINT:
+            return
+        if current.kind is RoundKind.LETTERS:
+            play_letters(game, "BAMERILANE", Ana="REANIMABLE")
+        elif current.kind is RoundKind.NUMBERS:
+            play_numbers(game, (3, 100, 8, 8, 10, 6), 683)
+        else:
+            game.apply(DuelDecided(winner="Ana"))
+
+
+def test_ruling_sprint_the_second_draw_is_the_one_left_for_the_other_player() -> None:
+    game = new_game("tv")
+    _to_the_sprint(game)
+    first = game.current
+    assert first is not None and first.chooser == "Bruno", "the lower score chooses first"
+    assert game.sprint_draws(first) == ("sprint-numbers", "sprint-letters")
+    game.apply(DuelChosen("sprint-letters", letters="BAMERILANE"))
+    game.apply(DuelDecided(winner="Bruno"))
+    second = game.current
+    assert second is not None and second.kind is RoundKind.SPRINT
+    assert second.chooser == "Ana", "the other player, whatever the scores now"
+    assert game.sprint_draws(second) == ("sprint-numbers",)
+    before = _facts(game)
+    with pytest.raises(GameRuleError, match="il reste celui de chiffres"):
+        game.apply(DuelChosen("sprint-letters", letters="BAMERILANE"))
+    assert _facts(game) == before
+    game.apply(DuelChosen("sprint-numbers", plates=(3, 100, 8, 8, 10, 6), target=683))
+    assert second.challenge == "sprint-numbers" and second.target == 683
+    with pytest.raises(GameRuleError, match="déjà choisi"):
+        game.apply(DuelChosen("sprint-numbers", plates=(3, 100, 8, 8, 10, 6), target=683))
+
+
+def test_a_duel_s_choice_and_its_draw_are_kept_and_checked() -> None:
+    game = new_game("tv")
+    while (current := game.current) is not None and current.kind is not RoundKind.DUEL:
+        if current.kind is RoundKind.LETTERS:
+            play_letters(game, "BAMERILANE")
+        else:
+            play_numbers(game, (3, 100, 8, 8, 10, 6), 683)
+    assert current is not None
+    before = _facts(game)
+    for wrong, why in [
+        (DuelChosen("calcul", chain=(7, 2, 1, 20, 2, 3)), "négatif"),
+        (DuelChosen("calcul"), "ne va pas"),
+        (DuelChosen("un-dans-autre", letters="BCDFGHJKLA"), "voyelles"),
+        (DuelChosen("sprint-letters", letters="BAMERILANE"), "n'est pas un choix"),
+    ]:
+        with pytest.raises(GameRuleError, match=why):
+            game.apply(wrong)
+        assert _facts(game) == before, wrong
+    game.apply(DuelChosen("calcul", chain=(71, 21, 25, 121, 4, 2)))
+    assert current.challenge == "calcul" and current.chain == (71, 21, 25, 121, 4, 2)
+    game.apply(TimerStarted(10.0))
+    game.apply(DuelDecided(wrong="Bruno", at=20.0))
+    assert current.verdict == DuelDecided(wrong="Bruno", at=20.0)
+
+
+def test_ruling_undo_takes_back_the_chosen_player_s_whole_answer() -> None:
+    game = new_game(players=("Ana", "Bruno", "Chloé"))
+    answers_phase(game)
+    game.apply(WordAnswered("Ana", "MALINE"))
+    game.apply(WordAnswered("Bruno", "REMANIABLX"))
+    game.apply(WordAnswered("Chloé", "ANIMAL"))
+    assert game.undoable() == ("Ana", "Bruno", "Chloé")
+    game.apply(AnswerUndone("Bruno"))  # not the last one entered
+    current = game.current
+    assert current is not None
+    assert current.words == {"Ana": "MALINE", "Chloé": "ANIMAL"}
+    assert game.undoable() == ("Ana", "Chloé")
+    game.apply(WordAnswered("Bruno", "REMANIABLE"))
+    game.apply(RoundClosed())
+    assert game.scores == {"Ana": 0, "Bruno": 10, "Chloé": 0}
+    # and in the round just scored, until the next one begins
+    game.apply(AnswerUndone("Ana"))
+    current = game.current
+    assert current is not None and current.number == 2 and current.record is None
+    assert set(current.words) == {"Bruno", "Chloé"}
+
+
+def test_a_refused_undo_of_a_player_changes_nothing() -> None:
+    game = new_game(players=("Ana", "Bruno", "Chloé"))
+    answers_phase(game)
+    game.apply(WordAnswered("Ana", "MALINE"))
+    game.apply(RoundClosed())
+    before = _facts(game)
+    for player, why in [("Bruno", "Bruno n'a pas de réponse"), ("Zoé", "ne joue pas")]:
+        with pytest.raises(GameRuleError, match=why):
+            game.apply(AnswerUndone(player))
+        assert _facts(game) == before and game.undoable() == ("Ana",)
+    game.apply(AnswerUndone("Ana"))
+    assert game.undoable() == ()

@@ -305,7 +305,8 @@ def test_a_wrong_entry_seen_on_the_result_is_corrected_from_the_menu(tmp_path: P
     assert judged["Joueur 2"].value == 2 != judged["Joueur 1"].value
     _f1(app)
     assert app.scene.name == "menu"
-    _tap_button(app, "undo")
+    _tap_button(app, "undo")  # two answers: the referee says whose
+    _tap_button(app, "undo:Joueur 2")
     assert app.scene.name == "reponses" and app.scene.state == "manche01-reponse-2"
     _type(app, "75-1=74,3x4=12,74x12=888")
     press(app, Action.CONFIRM)
@@ -321,3 +322,68 @@ def test_a_wrong_entry_seen_on_the_result_is_corrected_from_the_menu(tmp_path: P
     assert resumed.session is not None
     assert resumed.session.dcdl.scores == {"Joueur 1": first, "Joueur 2": first}
     resumed.close()
+
+
+def _shown(app: App) -> list[str]:
+    """The labels of the buttons on screen, once drawn."""
+    app.step()
+    return [b.label for b in app.scene.buttons]
+
+
+def test_the_referee_takes_back_the_first_player_s_answer_not_only_the_last(
+    tmp_path: Path,
+) -> None:
+    app, clock = make_app(tmp_path, _sure_reader())
+    press(app)
+    press(app)
+    press(app)
+    clock.now += 46
+    app.step()
+    _type(app, "1+1=2")  # player 1's count was typed wrong
+    press(app, Action.CONFIRM)
+    _type(app, "75-1=74,3x4=12,74x12=888")
+    press(app, Action.CONFIRM)
+    assert app.scene.name == "resultat"
+    _f1(app)
+    assert "Annuler une réponse…" in _shown(app)
+    _tap_button(app, "undo")
+    assert _shown(app) == ["Revenir à la partie", *(f"Annuler la réponse de Joueur {n}"
+                                                    for n in (1, 2))]  # fmt: skip
+    _tap_button(app, "undo:Joueur 1")
+    assert app.scene.name == "reponses" and app.scene.state == "manche01-reponse-1"
+    _type(app, "75-1=74,3x4=12,74x12=888")
+    press(app, Action.CONFIRM)
+    assert app.scene.state.startswith("manche01-resultat"), "Joueur 2's answer was kept"
+    assert app.session is not None
+    judged = app.session.dcdl.rounds[0].judged_numbers
+    assert judged["Joueur 1"] == judged["Joueur 2"] and judged["Joueur 1"].value != 2
+    app.close()
+
+
+def test_an_earlier_player_s_answer_taken_back_mid_round_gives_that_player_the_turn(
+    tmp_path: Path,
+) -> None:
+    app, clock = make_app(tmp_path, _sure_reader(), players=["Ana", "Bruno", "Chloé"])
+    press(app)
+    press(app)
+    press(app)
+    clock.now += 46
+    app.step()
+    _type(app, "1+1=2")  # Ana's count, typed wrong
+    press(app, Action.CONFIRM)
+    _type(app, "75-1=74")
+    press(app, Action.CONFIRM)
+    assert app.scene.state == "manche01-reponse-3", "Chloé's turn"
+    _f1(app)
+    _tap_button(app, "undo")
+    _tap_button(app, "undo:Ana")
+    assert app.scene.name == "reponses"
+    app.step()
+    assert app.scene.state == "manche01-reponse-1", "Ana answers again"
+    _type(app, "75-1=74,3x4=12,74x12=888")
+    press(app, Action.CONFIRM)
+    assert app.scene.state == "manche01-reponse-3", "then Chloé, Bruno's answer kept"
+    assert app.session is not None
+    current = app.session.dcdl.current
+    assert current is not None and current.numbers_answers["Bruno"].steps == "75-1=74"
+    app.close()

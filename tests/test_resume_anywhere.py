@@ -1,6 +1,7 @@
 """A power cut at any point of a DCDL or dice game loses nothing: the referee reopened on
 the same data folder resumes the game where it stood, on the same screen, its hourglass
-running on, and the game goes on. (Les paroles s'envolent, Pyramide and Sloubi have the
+running on, and the game goes on (the TV show's duels and sprint final included, their
+verdicts too). (Les paroles s'envolent, Pyramide and Sloubi have the
 same test in their own screen tests.)"""
 
 from __future__ import annotations
@@ -92,6 +93,48 @@ def test_a_game_cut_at_a_random_point_resumes_where_it_stood(
     _run(app, 200)  # and the game goes on from there, nothing lost
     assert _events_of(tmp_path)[: len(saved)] == saved
     assert len(_events_of(tmp_path)) > len(saved)
+    app.close()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_tv_game_cut_during_its_duels_or_sprint_reopens_on_the_same_screen(
+    tmp_path: Path, seed: int
+) -> None:
+    """Cut at every screen of the duels and the sprint final (the choice, the chosen duel
+    or draw, its hourglass, its verdict), a seeded moment into it: the same screen comes
+    back with the same facts. Only a duel not yet chosen shows first what was on screen
+    before it (the last result or verdict), as any round not begun."""
+    rng = random.Random(seed)
+    app = _app(tmp_path, 1_000_000.0, "tv")
+    cut: list[str] = []
+    for _ in range(5_000):
+        _run(app, 1)
+        if not app.running:
+            break
+        if app.scene.name != "duel" or app.scene.state in cut:
+            continue
+        cut.append(app.scene.state)
+        _run(app, rng.randrange(2))  # at once, or a turn later
+        if app.scene.name != "duel" or not app.running or app.session is None:
+            continue
+        if app.session.game.over:
+            continue  # the last verdict: the game is finished, to be seen in `arbitre games`
+        screen, state, left = _point(app)
+        assert isinstance(app.clock, FakeClock)
+        now = app.clock.now
+        app.close()  # the power goes
+
+        app = _app(tmp_path, now, "tv")
+        _resume(app)
+        shown, resumed_state, resumed_left = _point(app)
+        assert resumed_state == state and resumed_left == left, screen
+        if shown != screen:  # not begun: what was on screen before it, once
+            assert screen.endswith("-choix-ready"), (screen, shown)
+            assert "resultat" in shown or shown.endswith("-verdict"), (screen, shown)
+    assert not app.running, "the demo finished the game"
+    verdicts = [s for s in cut if s.endswith("-verdict")]
+    assert [s.split("-")[1] for s in verdicts[:3]] == ["duel", "duel", "sprint"]
+    assert sum(s.endswith("-running") for s in cut) == 4
     app.close()
 
 

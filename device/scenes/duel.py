@@ -7,9 +7,14 @@ are only timed. The screen is the players' too: the answer stays hidden until th
 taps "Réponse (arbitre)" (it hides again at a second tap), and is shown with the verdict.
 The sprint's two draws, guaranteed solvable and the same for both sprint rounds (drawn
 from the game's seed), are offered to the player who chooses first (the lower score
-before the sprint); the second round is the draw left, for the other player. The buzzer
+before the sprint); the second round offers only the draw left, for the other player
+(the game knows who chose what: :meth:`engine.game.Game.sprint_draws`). The buzzer
 turns the 30-second hourglass; the referee taps who answered right or wrong (or nobody);
 the verdict and its points show until the buzzer.
+
+The choice and its draw are saved in the game (:class:`engine.events.DuelChosen`), and so
+is the verdict: a game cut during a duel, or on its verdict, opens again on that screen
+with the same chain, draw and verdict (the navigator shows a verdict until the buzzer).
 """
 
 from __future__ import annotations
@@ -25,14 +30,13 @@ from device.scenes.base import DcdlScene, open_menu_on
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button
 from engine.duels import (
     MentalChain,
-    chooses_first,
+    chain_of,
     exact_numbers_draw,
     mental_chain,
     ten_letter_draw,
 )
-from engine.events import DuelDecided, RefusedEvent
+from engine.events import DuelChosen, DuelDecided, Event, RefusedEvent
 from engine.game import Phase, Round
-from engine.ranking import totals
 from engine.rules import RoundKind
 from engine.store import StoreError
 from solver.words import longest
@@ -49,30 +53,68 @@ def _ten_letter_words(rng: random.Random) -> tuple[str, tuple[str, ...]]:
     return letters, longest(letters).display
 
 
+def _words_of(letters: str) -> tuple[str, tuple[str, ...]]:
+    return letters, longest(letters).display
+
+
+DRAW_NAMES = {"sprint-numbers": "chiffres", "sprint-letters": "lettres"}
+
+
 class DuelScene(DcdlScene):
     name = "duel"
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, number: int | None = None) -> None:
+        """The duel in play, or (``number``) a duel already decided, shown with its verdict
+        (a game resumed on it)."""
         super().__init__(host)
-        self.played: Round = self.current
+        self.played: Round = self.current if number is None else self.game.rounds[number - 1]
         """The duel on screen (still shown with its verdict once the game went on)."""
         self.rng = random.Random()
         self.letters_job: Job[tuple[str, tuple[str, ...]]] | None = None
-        self.kind: str | None = None
-        self.chain: MentalChain | None = None
-        self.numbers_line: str | None = None
-        self.revealed = False
+        self.pending: str | None = None
+        """A duel chosen whose letter draw is still being searched."""
+        self.sprint_numbers: tuple[tuple[int, ...], int] | None = None
+        """The sprint's prepared numbers draw (plates, target), before the choice."""
+        self.revealed = self.decided
         """The referee asked to see the answer (hidden from the players until then)."""
-        self.decided: DuelDecided | None = None
-        if self.played.kind is RoundKind.SPRINT:
+        played = self.played
+        if played.letters:  # chosen (a resumed game): its 10-letter words for the referee
+            letters = played.letters
+            self.letters_job = self.host.jobs.start(lambda: _words_of(letters))
+        elif played.kind is RoundKind.SPRINT and not played.challenge and not self.decided:
             self.rng = random.Random(f"{self.game.start.seed}-sprint")  # both rounds alike
             numbers = exact_numbers_draw(self.rng)
-            self.numbers_line = f"{' '.join(map(str, numbers.plates))} → {numbers.target}"
+            self.sprint_numbers = numbers.plates, numbers.target
             self._search_letters()
 
     @property
+    def decided(self) -> bool:
+        """The verdict is given (the round is scored)."""
+        return self.played.record is not None
+
+    @property
+    def kind(self) -> str | None:
+        """The duel chosen (or being prepared), None before the choice."""
+        return self.played.challenge or self.pending
+
+    @property
+    def chain(self) -> MentalChain | None:
+        return chain_of(self.played.chain) if self.played.chain else None
+
+    @property
+    def numbers_line(self) -> str | None:
+        """The sprint's numbers draw as shown: "3 100 8 8 10 6 → 683"."""
+        played = self.played
+        plates, target = (played.plates, played.target) if played.plates else (None, None)
+        if plates is None and self.sprint_numbers is not None:
+            plates, target = self.sprint_numbers
+        if plates is None:
+            return None
+        return f"{' '.join(map(str, plates))} → {target}"
+
+    @property
     def state(self) -> str:
-        phase = "verdict" if self.decided is not None else self.played.phase
+        phase = "verdict" if self.decided else self.played.phase
         return f"manche{self.played.number:02d}-{self.played.kind}-{self.kind or 'choix'}-{phase}"
 
     def _search_letters(self) -> None:
@@ -85,48 +127,79 @@ class DuelScene(DcdlScene):
         """The draw with a 10-letter word and those words, once found."""
         return self.letters_job.result if self.letters_job is not None else None
 
-    def _sprint_choosers(self) -> tuple[str, str]:
-        """Who chooses the sprint's draw first (the lower score before the sprint), and
-        the other player."""
-        game = self.game
-        before = [r.record for r in game.rounds if r.kind is not RoundKind.SPRINT and r.record]
-        scores = totals(game.players, before)
-        first = chooses_first(scores)
-        return first, next(p for p in game.players if p != first)
-
-    def _second_sprint(self) -> bool:
+    def _first_sprint(self) -> Round | None:
+        """The first sprint round, when the one shown is the second."""
         sprints = [r for r in self.game.rounds if r.kind is RoundKind.SPRINT]
-        return bool(sprints) and sprints[0] is not self.played
+        return sprints[0] if sprints and sprints[0] is not self.played else None
 
     def on_press(self, press: Press) -> None:
         if open_menu_on(press, self.host):
             return
-        if self.decided is not None:
+        if self.decided:
             if press.action in (Action.BUZZ, Action.CONFIRM):
                 self.host.done()  # the next round, or the end
             return
-        if press.action is Action.BUZZ and self.kind and self.played.phase is Phase.READY:
+        ready = self.played.challenge and self.played.phase is Phase.READY
+        if press.action is Action.BUZZ and ready:
             assert self.host.session is not None
             self.host.session.start_timer()
 
     def update(self, now: float) -> bool:
-        if self.decided is not None:
+        if self.decided:
             return False
+        if self.pending is not None and self.letters_job is not None and self.letters_job.done:
+            self._choose_pending()
+            return True
         redraw, _ = self.tick_hourglass()
         return redraw
+
+    def _record(self, event: Event) -> bool:
+        """Save ``event`` in the game; False (its French refusal shown) if refused."""
+        assert self.host.session is not None
+        try:
+            self.host.session.do(event)
+        except (RefusedEvent, StoreError) as error:
+            self.message = str(error)
+            return False
+        self.message = None
+        return True
+
+    def _choose(self, challenge: str) -> None:
+        """The referee's duel, or the sprint draw taken, saved with its draw; a letter
+        draw still searched is saved once found (:meth:`update`)."""
+        if self.played.challenge or self.decided:
+            return
+        if challenge == "calcul":
+            self._record(DuelChosen(challenge, chain=mental_chain(self.rng).numbers))
+        elif challenge == "sprint-numbers" and self.sprint_numbers is not None:
+            plates, target = self.sprint_numbers
+            self._record(DuelChosen(challenge, plates=plates, target=target))
+        elif challenge in ("un-dans-autre", "sprint-letters"):
+            if self.letters_job is None:
+                self._search_letters()
+            self.pending = challenge
+            self._choose_pending()
+        else:
+            self._record(DuelChosen(challenge))
+
+    def _choose_pending(self) -> None:
+        job = self.letters_job
+        if self.pending is None or job is None or not job.done:
+            return
+        challenge, self.pending = self.pending, None
+        if job.result is None:
+            self.message = f"tirage introuvable : {job.error}"
+            return
+        self._record(DuelChosen(challenge, letters=job.result[0]))
 
     def on_button(self, key: str) -> None:
         if key == "reveal":
             self.revealed = not self.revealed
             return
         if key.startswith("kind:"):
-            self.kind = key[5:]
-            if self.kind == "calcul":
-                self.chain = mental_chain(self.rng)
-            elif self.kind == "un-dans-autre":
-                self._search_letters()
+            self._choose(key[5:])
             return
-        if self.decided is not None:
+        if self.decided:
             return
         verdict, _, player = key.partition(":")
         if verdict not in ("right", "wrong", "nobody"):
@@ -137,13 +210,8 @@ class DuelScene(DcdlScene):
             wrong=player if verdict == "wrong" else None,
             at=self.host.session.clock(),
         )
-        try:
-            self.host.session.do(event)
-        except (RefusedEvent, StoreError) as error:
-            self.message = str(error)
-            return
-        self.decided = event
-        self.revealed = True
+        if self._record(event):
+            self.revealed = True
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.host.theme
@@ -167,7 +235,7 @@ class DuelScene(DcdlScene):
                 self.buttons.append(Button(rect, label, f"kind:{key}"))
             return
         self._draw_material(surface)
-        if self.decided is not None:
+        if self.decided:
             self._draw_verdict(surface)
             return
         if self.played.phase is Phase.READY:
@@ -208,22 +276,29 @@ class DuelScene(DcdlScene):
         return None
 
     def _draw_sprint_choice(self, surface: pygame.Surface) -> None:
-        """The two prepared draws, offered to the player who chooses (the draw left to the
-        other one in the second sprint round)."""
+        """The two prepared draws, offered to the player who chooses; in the second
+        sprint round, only the draw left, for the other player, and what the first took."""
         theme = self.host.theme
         w, h = theme.size
-        first, other = self._sprint_choosers()
-        line = (
-            f"{other} : le tirage restant"
-            if self._second_sprint()
-            else f"{first} choisit son tirage"
-        )
+        chooser = self.played.chooser or ""
+        first = self._first_sprint()
+        if first is not None and first.challenge:
+            line = f"{chooser} : le tirage restant"
+            taken = f"{first.chooser} a choisi le tirage de {DRAW_NAMES[first.challenge]}"
+            theme.text(surface, taken, 0.05, MUTED, center=(w // 2, int(h * 0.27)))
+        else:
+            line = f"{chooser} choisit son tirage"
         theme.text(surface, line, 0.065, TEXT, center=(w // 2, int(h * 0.2)))
         letters = self.letters
         shown = " ".join(letters[0]) if letters else "…"
+        offered = self.game.sprint_draws(self.played)
         choices = [
-            (f"Chiffres : {self.numbers_line}", "kind:sprint-numbers"),
-            (f"Lettres : {shown}", "kind:sprint-letters"),
+            (label, key)
+            for label, key in (
+                (f"Chiffres : {self.numbers_line}", "kind:sprint-numbers"),
+                (f"Lettres : {shown}", "kind:sprint-letters"),
+            )
+            if key[5:] in offered
         ]
         for i, (label, key) in enumerate(choices):
             rect = pygame.Rect(
@@ -238,8 +313,7 @@ class DuelScene(DcdlScene):
         """Who scored, and why, until the buzzer."""
         theme = self.host.theme
         w, h = theme.size
-        decided = self.decided
-        assert decided is not None
+        decided = self.played.verdict or DuelDecided()  # closed without one: nobody
         record = self.played.record
         points = record.points if record is not None else {}
         if decided.winner is not None:
@@ -290,6 +364,14 @@ class DuelScene(DcdlScene):
             theme.text(surface, shown, 0.09, TEXT, center=(w // 2, int(h * 0.2)))
             task = "Un mot de 10 lettres"
             theme.text(surface, task, 0.05, TEXT, center=(w // 2, int(h * 0.3)))
+        if self.played.kind is RoundKind.SPRINT and self.played.chooser:
+            first = self._first_sprint()
+            who = (
+                f"Le tirage restant, pour {self.played.chooser}"
+                if first is not None and first.challenge
+                else f"Tirage choisi par {self.played.chooser}"
+            )
+            theme.text(surface, who, 0.045, MUTED, center=(w // 2, int(h * 0.13)))
         answer = self.answer_text()
         if answer is not None and self.revealed:
             theme.text(

@@ -1,5 +1,6 @@
-"""The menu of a long press: go back, take back the last answer, a player away, free a
-player's phone seat (with ``--web``), the voice on or off, quit."""
+"""The menu of a long press: go back, take back a player's answer (whose, from a list when
+several can be), a player away, free a player's phone seat (with ``--web``), the voice on
+or off, quit."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ class MenuScene(Scene):
     name = "menu"
     freeing = False
     """The list of the phones' seats is shown (to free one)."""
+    undoing = False
+    """The list of the answers that can be taken back is shown (to choose whose)."""
 
     def on_press(self, press: Press) -> None:
         if press.action in (Action.BACK, Action.MENU, Action.BUZZ):
@@ -40,9 +43,15 @@ class MenuScene(Scene):
             self.message = f"Place de {key[5:]} libérée"
             return
         in_play = session.game.current
+        if key == "undo" and isinstance(session.game, Game):
+            whose = session.game.undoable()
+            if len(whose) > 1:
+                self.undoing = True
+                return
+            key = f"undo:{whose[0]}" if whose else key
         try:
-            if key == "undo":
-                session.do(AnswerUndone())
+            if key.startswith("undo"):
+                session.do(AnswerUndone(key[5:] or None))
                 if session.game.current is not in_play:  # the round just scored, reopened
                     self.host.done()
                     return
@@ -69,9 +78,16 @@ class MenuScene(Scene):
         phones = self.host.phones
         if self.freeing and phones is not None:
             entries += [(f"Libérer le téléphone de {p}", f"free:{p}") for p in phones.seated()]
+        elif self.undoing and session is not None and isinstance(session.game, Game):
+            whose = session.game.undoable()
+            entries += [(f"Annuler la réponse de {p}", f"undo:{p}") for p in whose]
         elif session is not None and isinstance(session.game, Game):
             entries.append(("Feuille de score", "sheet"))
-            entries.append(("Annuler la dernière réponse", "undo"))
+            whose = session.game.undoable()
+            label = "Annuler une réponse…" if len(whose) > 1 else "Annuler une réponse"
+            if len(whose) == 1:
+                label = f"Annuler la réponse de {whose[0]}"
+            entries.append((label, "undo"))
             absent = session.game.absent
             for player in session.game.players:
                 label = f"{player} revient" if player in absent else f"{player} s'absente"
@@ -79,11 +95,11 @@ class MenuScene(Scene):
             if phones is not None and phones.seated():
                 entries.append(("Libérer un téléphone…", "phones"))
         voice = self.host.sounds.voice
-        if voice.available and not self.freeing:
+        if voice.available and not (self.freeing or self.undoing):
             entries.append(
                 (f"Voix : {'oui' if voice.enabled else 'non'} (toucher pour changer)", "voice")
             )
-        if not self.freeing:
+        if not (self.freeing or self.undoing):
             entries.append(("Quitter la partie (elle reste enregistrée)", "quit"))
         height = int(h * 0.8 / max(len(entries), 1))
         for i, (label, key) in enumerate(entries):
