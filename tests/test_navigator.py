@@ -7,6 +7,7 @@ resumed by a tap on "Reprendre", as a person would.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -386,4 +387,28 @@ def test_an_earlier_player_s_answer_taken_back_mid_round_gives_that_player_the_t
     assert app.session is not None
     current = app.session.dcdl.current
     assert current is not None and current.numbers_answers["Bruno"].steps == "75-1=74"
+    app.close()
+
+
+def test_with_six_long_names_every_menu_entry_stays_a_finger_wide(tmp_path: Path) -> None:
+    """Six players' "s'absente" entries, one a row, shrank every entry to 26 px; two a row,
+    each entry keeps at least 44 px and its text inside it."""
+    names = ["Anne-Sophie", "Bartholomé", "Christophe", "Dominique", "Éléonore", "Françoise"]
+    app, _ = make_app(tmp_path, _sure_reader(), players=names)
+    press(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0))
+    app.step()
+    assert app.scene.name == "menu"
+    app.step()
+    buttons = app.scene.buttons
+    keys = [b.key for b in buttons]
+    assert {f"away:{name}" for name in names} <= set(keys)
+    assert {"back", "sheet", "undo", "quit"} <= set(keys)
+    assert min(b.rect.height for b in buttons) >= 44
+    screen = app.surface.get_rect()
+    assert all(screen.contains(b.rect) for b in buttons)
+    for a, b in itertools.combinations(buttons, 2):
+        assert not a.rect.colliderect(b.rect), f"{a.key} overlaps {b.key}"
+    _tap_button(app, f"away:{names[4]}")
+    assert app.session is not None and names[4] in app.session.dcdl.absent
     app.close()

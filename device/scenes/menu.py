@@ -74,6 +74,9 @@ class MenuScene(Scene):
         w, h = theme.size
         theme.text(surface, "Menu", 0.1, ACCENT, center=(w // 2, int(h * 0.08)))
         entries = [("Revenir à la partie", "back")]
+        pairs: list[tuple[str, str]] = []
+        """Short entries laid out two to a row (a player's absence): six players' would
+        otherwise shrink every entry under a finger's width."""
         session = self.host.session
         phones = self.host.phones
         if self.freeing and phones is not None:
@@ -91,17 +94,26 @@ class MenuScene(Scene):
             absent = session.game.absent
             for player in session.game.players:
                 label = f"{player} revient" if player in absent else f"{player} s'absente"
-                entries.append((label, f"away:{player}"))
+                pairs.append((label, f"away:{player}"))
             if phones is not None and phones.seated():
                 entries.append(("Libérer un téléphone…", "phones"))
         voice = self.host.sounds.voice
         if voice.available and not (self.freeing or self.undoing):
-            entries.append(
-                (f"Voix : {'oui' if voice.enabled else 'non'} (toucher pour changer)", "voice")
-            )
+            entries.append((f"Voix : {'oui' if voice.enabled else 'non'}", "voice"))
         if not (self.freeing or self.undoing):
-            entries.append(("Quitter la partie (elle reste enregistrée)", "quit"))
-        height = int(h * 0.8 / max(len(entries), 1))
-        for i, (label, key) in enumerate(entries):
-            rect = pygame.Rect(int(w * 0.1), int(h * 0.16) + i * height, int(w * 0.8), height - 8)
-            self.buttons.append(Button(rect, label, key))
+            entries.append(("Quitter (partie sauvée)", "quit"))
+        settings = [entry for entry in entries if entry[1] in ("voice", "quit")]
+        rows = [[entry] for entry in entries if entry not in settings]
+        rows += [pairs[i : i + 2] for i in range(0, len(pairs), 2)]
+        if settings:
+            rows.append(settings)  # the voice and quitting share the last row
+        height = int(h * 0.8 / max(len(rows), 1))
+        left, width = int(w * 0.1), int(w * 0.8)
+        for i, row in enumerate(rows):
+            cell = width // len(row)
+            for j, (label, key) in enumerate(row):
+                top = int(h * 0.16) + i * height
+                rect = pygame.Rect(
+                    left + j * cell, top, cell - (8 if len(row) > 1 else 0), height - 8
+                )
+                self.buttons.append(Button(rect, label, key))
