@@ -1,4 +1,5 @@
-"""The referee's sounds: a beep for each of the last seconds, a call when time is up.
+"""The referee's sounds: a beep for each of the last seconds, a signal when the writing
+time begins (club play), a call when time is up.
 
 On the Pi they come from the piezo (:mod:`hardware.sound`); elsewhere from the speakers,
 as tones synthesised for pygame's mixer. No audio device at all means silence, never a
@@ -14,22 +15,33 @@ from typing import Any
 import pygame
 
 from device.voice import Voice
-from hardware.sound import BEEP, TIME_UP, Note
+from hardware.sound import BEEP, TIME_UP, WRITING, Note
 
 RATE = 22050
 
 
 def _tone(tune: tuple[Note, ...]) -> pygame.mixer.Sound:
+    """``tune`` as a sound in the mixer's own format. pygame.init() may have opened the
+    mixer already (44.1 kHz stereo): samples written for another rate or channel count
+    would play faster and higher than the tune (the time-up call once lasted 0.37 s, not
+    1.5 s)."""
+    init = pygame.mixer.get_init()
+    if init is None or init[1] != -16:
+        pygame.mixer.quit()
+        pygame.mixer.init(RATE, -16, 1)
+        init = pygame.mixer.get_init()
+    assert init is not None
+    rate, _size, channels = init
     samples = array.array("h")
     for frequency, duration in tune:
-        for i in range(int(RATE * duration)):
-            level = 0.0 if frequency is None else math.sin(2 * math.pi * frequency * i / RATE)
-            samples.append(int(9000 * level))
+        for i in range(int(rate * duration)):
+            level = 0.0 if frequency is None else math.sin(2 * math.pi * frequency * i / rate)
+            samples.extend([int(9000 * level)] * channels)
     return pygame.mixer.Sound(buffer=samples.tobytes())
 
 
 class Sounds:
-    """Plays the two sounds on the piezo if there is one, else on the speakers."""
+    """Plays the sounds on the piezo if there is one, else on the speakers."""
 
     def __init__(self, piezo: Any = None, voice: Voice | None = None) -> None:
         self.piezo = piezo
@@ -41,7 +53,11 @@ class Sounds:
         if piezo is None:
             try:
                 pygame.mixer.init(RATE, -16, 1)
-                self._sounds = {"beep": _tone(BEEP), "time_up": _tone(TIME_UP)}
+                self._sounds = {
+                    "beep": _tone(BEEP),
+                    "writing": _tone(WRITING),
+                    "time_up": _tone(TIME_UP),
+                }
             except pygame.error:
                 self._sounds = {}
 
@@ -54,6 +70,10 @@ class Sounds:
 
     def beep(self) -> None:
         self._play("beep", BEEP)
+
+    def writing(self) -> None:
+        """The search is over: the writing time begins (club play)."""
+        self._play("writing", WRITING)
 
     def time_up(self) -> None:
         self._play("time_up", TIME_UP)
