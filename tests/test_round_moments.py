@@ -231,6 +231,9 @@ def test_a_tied_club_match_plays_prolongation_then_sudden_death_with_shorter_sea
         assert isinstance(scene, RoundScene)
         assert _header(app)[0] == "Mort subite"
         press(app)  # the draw
+        writing = CLUB_MATCH.timers[scene.current.kind].writing
+        ready = f"Buzzer : retourner le sablier ({search} s + {writing:.0f} s)"
+        assert ready in [line for line, _ in frame(app)]
         press(app)  # the hourglass
         started = scene.current.started_at
         assert started is not None
@@ -238,7 +241,6 @@ def test_a_tied_club_match_plays_prolongation_then_sudden_death_with_shorter_sea
         lines = [line for line, _ in frame(app)]
         assert "Recherche" in lines and str(search) in lines, lines
         clock.now = started + search
-        writing = CLUB_MATCH.timers[scene.current.kind].writing
         lines = [line for line, _ in frame(app)]
         assert "Écriture" in lines and str(int(writing)) in lines, lines
         clock.now = started + search + writing

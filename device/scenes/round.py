@@ -280,9 +280,12 @@ class RoundScene(DcdlScene):
         if current.target is not None and not running:
             theme.text(surface, str(current.target), 0.2, ACCENT, center=(w // 2, int(h * 0.58)))
         if current.phase is Phase.READY:
-            seconds = int((self.game.timer(current) or self.game.rules.timers[current.kind]).total)
-            line = f"Buzzer : retourner le sablier ({seconds} s)"
-            theme.text(surface, line, 0.07, TEXT, center=(w // 2, int(h * 0.82)))
+            timer = self.hourglass  # club play: "40 s + 15 s", the search then the writing
+            seconds = f"{timer.search:.0f} s" + (
+                f" + {timer.writing:.0f} s" if timer.writing else ""
+            )
+            line = f"Buzzer : retourner le sablier ({seconds})"
+            theme.text(surface, line, 0.07, TEXT, center=(w // 2, int(h * 0.82)), max_width=w - 20)
         if current.phase is Phase.DRAW and values and self.fixing is not None:
             # a tile being corrected: the on-screen keyboard (a touchscreen-only table)
             rows = LETTERS if current.kind is RoundKind.LETTERS else DIGITS
