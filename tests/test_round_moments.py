@@ -250,3 +250,39 @@ def test_a_tied_club_match_plays_prolongation_then_sudden_death_with_shorter_sea
             tap_button(app, "nothing")
         press(app)  # the result seen: still tied, the next draw
     app.close()
+
+
+def test_on_the_pi_the_piezo_sounds_the_writing_time_and_the_end(tmp_path: Path) -> None:
+    """The same moments on the Pi's piezo (gpiozero's mock PWM pin): the note it sounds."""
+    import time
+
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from device.options import AppOptions
+    from device.reader import NoCamera
+    from hardware.config import HardwareConfig
+    from hardware.panel import open_panel
+
+    panel = open_panel(HardwareConfig(), pin_factory=MockFactory(pin_class=MockPWMPin))
+    clock = FakeClock()
+    panel.button.clock = clock
+    options = AppOptions(rules="club-duplicate", data_dir=tmp_path, voice=False)
+    app = App(options, NoCamera(), panel, clock=clock)  # type: ignore[arg-type]
+
+    def sounding(frequency: float) -> bool:
+        waited = time.monotonic() + 2
+        while time.monotonic() < waited:  # the piezo's tune plays in its own thread
+            if panel.piezo.frequency == pytest.approx(frequency, rel=0.01):
+                return True
+            time.sleep(0.005)
+        return False
+
+    scene = start_round(app, RoundKind.LETTERS)
+    assert scene.current.started_at is not None
+    clock.now = scene.current.started_at + 40
+    app.step()
+    assert sounding(WRITING[0][0] or 0), "the writing time's call"
+    clock.now += 10
+    app.step()
+    assert scene.state.endswith("-temps-ecoule") and sounding(TIME_UP[0][0] or 0)
+    app.close()
