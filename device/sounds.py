@@ -32,11 +32,17 @@ def _tone(tune: tuple[Note, ...]) -> pygame.mixer.Sound:
         init = pygame.mixer.get_init()
     assert init is not None
     rate, _size, channels = init
-    samples = array.array("h")
+    mono = array.array("h")
     for frequency, duration in tune:
-        for i in range(int(rate * duration)):
-            level = 0.0 if frequency is None else math.sin(2 * math.pi * frequency * i / rate)
-            samples.extend([int(9000 * level)] * channels)
+        count = int(rate * duration)
+        if frequency is None:
+            mono.extend(array.array("h", bytes(2 * count)))  # a rest
+        else:
+            step, sin = 2 * math.pi * frequency / rate, math.sin
+            mono.extend([int(9000 * sin(step * i)) for i in range(count)])
+    samples = array.array("h", bytes(2 * len(mono) * channels))
+    for channel in range(channels):  # the same wave on every speaker
+        samples[channel::channels] = mono
     return pygame.mixer.Sound(buffer=samples.tobytes())
 
 
@@ -50,23 +56,27 @@ class Sounds:
         self.played: list[str] = []
         """What was played, in order (the tests and the demo read it)."""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        """The tunes as the speakers' sounds, each written when first played (a quicker
+        start: 50 ms of samples at 44.1 kHz stereo)."""
+        self._speakers = False
         if piezo is None:
             try:
                 pygame.mixer.init(RATE, -16, 1)
-                self._sounds = {
-                    "beep": _tone(BEEP),
-                    "writing": _tone(WRITING),
-                    "time_up": _tone(TIME_UP),
-                }
+                self._speakers = True
             except pygame.error:
-                self._sounds = {}
+                self._speakers = False
 
     def _play(self, name: str, tune: tuple[Note, ...]) -> None:
         self.played.append(name)
         if self.piezo is not None:
             self.piezo.play(tune)
-        elif name in self._sounds:
-            self._sounds[name].play()
+        elif self._speakers:
+            try:
+                if name not in self._sounds:
+                    self._sounds[name] = _tone(tune)
+                self._sounds[name].play()
+            except pygame.error:  # the audio device went away: silence, not a crash
+                self._speakers = False
 
     def beep(self) -> None:
         self._play("beep", BEEP)
