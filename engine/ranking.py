@@ -118,3 +118,51 @@ def winners(
 
     best = max(marks(p) for p in players)
     return [p for p in players if marks(p) == best]
+
+
+def places(
+    players: Sequence[str],
+    records: Sequence[RoundRecord],
+    keys: Sequence[str],
+    order: Sequence[str],
+) -> dict[str, int]:
+    """Each player's place, ``order`` being the :func:`ranking`: players equal on every
+    criterion share a place (the next one comes after all of them: 1, 1, 3); where the
+    rules end with a lot, the lot has separated them and each has their own.
+
+    >>> records = [RoundRecord(RoundKind.LETTERS, {"A": 59, "B": 59, "C": 12})]
+    >>> places(["A", "B", "C"], records, ["total"], ["A", "B", "C"])
+    {'A': 1, 'B': 1, 'C': 3}
+    >>> places(["A", "B", "C"], records, ["total", "lot"], ["B", "A", "C"])
+    {'B': 1, 'A': 2, 'C': 3}
+    """
+    criteria = [key for key in keys if key != "lot"]
+    marks = {p: tuple(_mark(players, records, p, key) for key in criteria) for p in players}
+    if "lot" in keys:
+        return {player: index for index, player in enumerate(order, start=1)}
+    return {p: 1 + sum(1 for q in players if marks[q] > marks[p]) for p in order}
+
+
+def deciding_key(
+    players: Sequence[str],
+    records: Sequence[RoundRecord],
+    keys: Sequence[str],
+    order: Sequence[str],
+) -> str | None:
+    """The criterion that put the winner ahead of the second at equal totals ("lot" when
+    only the lot did), or None when the totals differ or the first place is shared.
+
+    >>> records = [RoundRecord(RoundKind.LETTERS, {"A": 9, "B": 9}, {"A": 9})]
+    >>> deciding_key(["A", "B"], records, ["total", "tens", "nines", "lot"], ["A", "B"])
+    'nines'
+    """
+    if len(order) < 2:
+        return None
+    first, second = order[0], order[1]
+    for key in keys:
+        if key == "lot":
+            return "lot"
+        a, b = (_mark(players, records, p, key) for p in (first, second))
+        if a != b:
+            return None if key == "total" else key
+    return None

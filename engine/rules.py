@@ -48,6 +48,37 @@ class Timer:
     def total(self) -> float:
         return self.search + self.writing
 
+    def phase(self, left: float) -> TimerPhase:
+        """Where the hourglass stands with ``left`` seconds of the whole time to go.
+
+        Club play gives "40 secondes pour la recherche plus 15 secondes pour l'écriture":
+        the search runs first, then the writing; the instant the search ends is the
+        writing's first.
+
+        >>> Timer(40, 15).phase(50)
+        TimerPhase(writing=False, left=35.0, length=40.0)
+        >>> Timer(40, 15).phase(15)
+        TimerPhase(writing=True, left=15.0, length=15.0)
+        >>> Timer(45).phase(3)
+        TimerPhase(writing=False, left=3.0, length=45.0)
+        """
+        left = min(max(float(left), 0.0), self.total)
+        if self.writing > 0 and left <= self.writing:
+            return TimerPhase(True, left, float(self.writing))
+        return TimerPhase(False, left - self.writing, float(self.search))
+
+
+@dataclass(frozen=True, slots=True)
+class TimerPhase:
+    """One phase of a running hourglass: the search, or the writing that follows it."""
+
+    writing: bool
+    """The writing time (club play), else the search."""
+    left: float
+    """Seconds left in this phase."""
+    length: float
+    """The phase's whole length in seconds."""
+
 
 @dataclass(frozen=True, slots=True)
 class Composition:

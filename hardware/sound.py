@@ -1,4 +1,5 @@
-"""The piezo: short beeps for the last seconds, a longer call when time is up.
+"""The piezo: short beeps for the last seconds, two calls when the writing time begins
+(club play), a longer call when time is up.
 
 A gpiozero ``TonalBuzzer`` on a PWM pin plays each note; a small worker thread plays a
 tune without blocking the caller (the render loop), and a new tune replaces the one
@@ -19,6 +20,8 @@ Note = tuple[float | None, float]
 
 #: One short beep: each of the last five seconds.
 BEEP: tuple[Note, ...] = ((880.0, 0.12),)
+#: The search is over, the writing begins (club play): two short calls, lower than a beep.
+WRITING: tuple[Note, ...] = ((660.0, 0.18), (None, 0.08), (660.0, 0.18))
 #: Time is up: three long low-high calls.
 TIME_UP: tuple[Note, ...] = ((440.0, 0.35), (None, 0.1), (660.0, 0.35), (None, 0.1), (880.0, 0.6))
 

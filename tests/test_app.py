@@ -19,7 +19,7 @@ from device.scenes.answers import AnswersScene
 from device.scenes.end import EndScene
 from device.scenes.home import HomeScene
 from device.scenes.result import ResultScene
-from device.scenes.round import RoundScene
+from device.scenes.round import TIME_UP_SHOWN, RoundScene
 from engine.game import Phase
 from engine.session import Session
 from hardware.config import HardwareConfig
@@ -80,6 +80,15 @@ def press(app: App, action: Action = Action.BUZZ) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=KEYS[action], unicode=" ", mod=0))
     app.step()
     settle(app)
+
+
+def time_up(app: App) -> None:
+    """The hourglass has run out (the clock moved on): "Temps écoulé" shows for its moment,
+    then the answers."""
+    assert isinstance(app.clock, FakeClock)
+    app.step()
+    app.clock.now += TIME_UP_SHOWN
+    app.step()
 
 
 def tap(app: App, x: int, y: int) -> None:
@@ -144,7 +153,7 @@ def test_a_boxed_round_by_hand_with_an_unsure_tile_corrected(tmp_path: Path) -> 
     assert app.scene.current.phase is Phase.READY
     press(app)  # turn the hourglass
     clock.now += 46
-    app.step()
+    time_up(app)
     assert isinstance(app.scene, AnswersScene)
     for key in ["num:75", "op:-", "num:1", "num:74", "op:*", "num:3"]:
         app.scene.on_button(key)
@@ -266,14 +275,14 @@ def test_a_word_that_is_not_french_is_refused_with_its_reason(tmp_path: Path) ->
     for _ in range(2):
         press(app)
     clock.now += 46
-    app.step()
+    time_up(app)
     app.scene.on_button("nothing")
     app.scene.on_button("nothing")
     press(app)  # round 2, letters
     for _ in range(2):
         press(app)
     clock.now += 31
-    app.step()
+    time_up(app)
     scene = app.scene
     assert isinstance(scene, AnswersScene)
     for char in "BALMERINAE":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_app import FixedReader, make_app, press, settle, tap, type_char
+from test_app import FixedReader, make_app, press, settle, tap, time_up, type_char
 
 from device.app import App
 from device.intents import Action
@@ -20,7 +20,7 @@ def _answers(tmp_path: Path) -> App:
     press(app)  # the plates, the target
     press(app)  # the hourglass
     clock.now += 46
-    app.step()
+    time_up(app)
     assert app.scene.state == "manche01-reponse-1"
     return app
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_app import FixedReader, make_app, press, settle, tap, type_char
+from test_app import FixedReader, make_app, press, settle, tap, time_up, type_char
 
 from device.app import App
 from device.cli import main
@@ -60,7 +60,7 @@ def test_a_game_cut_after_the_first_answer_resumes_asking_the_second_player(
     press(app)  # the plates, the target
     press(app)  # the hourglass
     clock.now += 46
-    app.step()
+    time_up(app)
     assert app.scene.name == "reponses" and app.scene.state.endswith("reponse-1")
     _type(app, "75-1=")
     press(app, Action.CONFIRM)
@@ -109,7 +109,7 @@ def test_a_game_cut_on_a_round_s_result_shows_it_again_then_the_next_round(
     press(app)
     press(app)
     clock.now += 46
-    app.step()
+    time_up(app)
     _tap_button(app, "nothing")
     _tap_button(app, "nothing")
     assert app.scene.name == "resultat"
@@ -128,7 +128,7 @@ def test_an_answer_taken_back_from_the_menu_is_asked_for_again(tmp_path: Path) -
     press(app)
     press(app)
     clock.now += 46
-    app.step()
+    time_up(app)
     _type(app, "75-1=")
     press(app, Action.CONFIRM)
     assert app.scene.state.endswith("reponse-2")
@@ -150,7 +150,7 @@ def test_the_best_answers_of_a_round_are_computed_once_for_the_screen_and_the_sc
     press(app)
     press(app)
     clock.now += 46
-    app.step()
+    time_up(app)
     _tap_button(app, "nothing")
     _tap_button(app, "nothing")
     press(app)  # round 2, letters, typed on the keyboard
@@ -159,7 +159,7 @@ def test_the_best_answers_of_a_round_are_computed_once_for_the_screen_and_the_sc
     press(app)  # the draw
     press(app)  # the hourglass
     clock.now += 31
-    app.step()
+    time_up(app)
     settle(app)
     _type(app, "PLANCHE")
     press(app, Action.CONFIRM)
@@ -252,7 +252,7 @@ def test_after_a_corrected_draw_is_refused_a_draw_typed_on_the_keyboard_is_taken
     press(app)
     press(app)
     clock.now += 46
-    app.step()
+    time_up(app)
     _tap_button(app, "nothing")
     _tap_button(app, "nothing")
     press(app)  # round 2, letters
@@ -295,7 +295,7 @@ def test_a_wrong_entry_seen_on_the_result_is_corrected_from_the_menu(tmp_path: P
     press(app)
     press(app)
     clock.now += 46
-    app.step()
+    time_up(app)
     _type(app, "75-1=74,3x4=12,74x12=888")
     press(app, Action.CONFIRM)
     _type(app, "1+1=2")  # player 2's count was typed wrong

@@ -16,10 +16,10 @@ import pygame
 
 from device.host import Host
 from device.intents import Action, Intent, Press, Tap, Typed
-from device.theme import ACCENT, BACKGROUND, BAD, MUTED, PANEL, TEXT, Button
+from device.theme import ACCENT, BACKGROUND, BAD, GOOD, MUTED, PANEL, TEXT, Button
 from engine.events import Event, RefusedEvent
 from engine.game import Game, Round
-from engine.rules import RoundKind
+from engine.rules import RoundKind, Timer
 from engine.session import Session
 from engine.store import StoreError
 
@@ -210,6 +210,8 @@ class DcdlScene(Scene):
         super().__init__(host)
         self._beeped: set[int] = set()
         """The last seconds already beeped (each once)."""
+        self._writing = False
+        """The writing time's signal was given (club play)."""
 
     @property
     def game(self) -> Game:
@@ -223,9 +225,14 @@ class DcdlScene(Scene):
         assert current is not None
         return current
 
+    @property
+    def hourglass(self) -> Timer:
+        """The round's hourglass as the engine has it (a sudden death's is shorter)."""
+        return self.game.timer(self.current) or self.game.rules.timers[self.current.kind]
+
     def tick_hourglass(self) -> tuple[bool, bool]:
         """Advance the round's timer: (redraw, time just ran out). Beeps the last seconds
-        once each and sounds the end."""
+        once each, signals the start of the writing time (club play) and sounds the end."""
         current = self.game.current
         session = self.host.session
         if current is None or current.started_at is None or current.stopped_at is not None:
@@ -237,6 +244,10 @@ class DcdlScene(Scene):
         if left == 0:
             self.host.sounds.time_up()
             return True, True
+        if self.hourglass.writing and 0 < left <= self.hourglass.writing and not self._writing:
+            self._writing = True  # club play: the search is over, pens down on the sheet
+            self.host.sounds.writing()
+            self.host.sounds.say("Écriture", "sablier")
         second = math.ceil(left)
         if second <= BEEP_FROM and second not in self._beeped:
             self._beeped.add(second)
@@ -245,16 +256,26 @@ class DcdlScene(Scene):
         return True, False
 
     def draw_hourglass(self, surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
-        """Huge digits in a ring that empties; red for the last seconds."""
+        """Huge digits in a ring that empties; red for the last seconds. Where the rules
+        give a writing time (club play) the search and the writing are two countdowns, each
+        titled above the ring ("Recherche", then "Écriture" in green)."""
+        theme = self.host.theme
+        timer = self.hourglass
         left = self.game.remaining(self.host.clock()) or 0.0
-        total = (self.game.timer(self.current) or self.game.rules.timers[self.current.kind]).total
+        phase = timer.phase(left)
         width = max(6, radius // 8)
         pygame.draw.circle(surface, PANEL, centre, radius, width=width)
-        colour = BAD if left <= BEEP_FROM else ACCENT
-        if left > 0:
+        colour = BAD if left <= BEEP_FROM else (GOOD if phase.writing else ACCENT)
+        if phase.left > 0:
             arc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
             arc.center = centre
             start = math.pi / 2
-            pygame.draw.arc(surface, colour, arc, start, start + 2 * math.pi * left / total, width)
-        scale = 1.07 * radius / self.host.theme.height
-        self.host.theme.text(surface, str(math.ceil(left)), scale, colour, center=centre)
+            sweep = 2 * math.pi * phase.left / phase.length
+            pygame.draw.arc(surface, colour, arc, start, start + sweep, width)
+        scale = 1.07 * radius / theme.height
+        theme.text(surface, str(math.ceil(phase.left)), scale, colour, center=centre)
+        if timer.writing:
+            title = "Écriture" if phase.writing else "Recherche"
+            size = 0.065
+            y = centre[1] - radius - theme.font(size).get_linesize() // 2 - 4
+            theme.text(surface, title, size, GOOD if phase.writing else TEXT, center=(centre[0], y))

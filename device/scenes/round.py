@@ -1,7 +1,9 @@
 """A DCDL round before the answers: the draw, then the hourglass.
 
 The buzzer drives it: press once to read the holder (and draw the target), once to turn
-the hourglass, once more to stop it early. A tile the camera could not read shows "?" in
+the hourglass, once more to stop it early. In club play the hourglass runs twice, the search
+then the writing, with a signal between. When it runs out, "Temps écoulé" shows (with its
+call) for a moment before the answers are taken. A tile the camera could not read shows "?" in
 orange: tap it and type the right letter or number. A camera that fails, or a draw the
 rules refuse (fewer than two vowels), is said on screen and nothing is lost.
 """
@@ -19,12 +21,19 @@ from device.keyboard import DIGITS, DONE, ERASE, LETTERS, keyboard, keyboard_key
 from device.phones_view import draw_answered, draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import DcdlScene, header, open_menu_on
-from device.theme import ACCENT, MUTED, TEXT, Button, TapZone, draw_tiles
+from device.theme import ACCENT, BAD, MUTED, TEXT, Button, TapZone, draw_tiles
 from engine.events import Event, LettersDrawn, NumbersDrawn, RefusedEvent
 from engine.game import Phase
 from engine.rules import RoundKind
 from engine.session import Session
 from engine.store import StoreError
+
+TARGET_SCALE = 0.34
+"""The target's type while the hourglass runs, as a fraction of the screen's height (163 px
+on the 7-inch 800x480 panel, digits about 2 cm high: read from across the table)."""
+TIME_UP_SHOWN = 3.0
+"""Seconds "Temps écoulé" stays on screen from the instant the hourglass ran out, before
+the answers (a buzz skips it)."""
 
 
 class RoundScene(DcdlScene):
@@ -40,6 +49,8 @@ class RoundScene(DcdlScene):
         self.fixing: int | None = None
         self.target: int | None = None
         self.tile_boxes: list[pygame.Rect] = []
+        self.time_up_at: float | None = None
+        """When the hourglass ran out: "Temps écoulé" shows, then the answers."""
 
     @property
     def state(self) -> str:
@@ -47,12 +58,18 @@ class RoundScene(DcdlScene):
         if current is None:
             return "fin"
         fixing = "-correction" if self.reading and self.reading.uncertain else ""
+        if self.time_up_at is not None:
+            fixing = "-temps-ecoule"
         return f"manche{current.number:02d}-{current.kind}-{current.phase}{fixing}"
 
     # --- input --------------------------------------------------------------------
 
     def on_press(self, press: Press) -> None:
         if open_menu_on(press, self.host):
+            return
+        if self.time_up_at is not None:
+            if press.action in (Action.BUZZ, Action.CONFIRM):
+                self.host.done()  # "Temps écoulé" seen: the answers
             return
         if press.action not in (Action.BUZZ, Action.CONFIRM):
             if press.action is Action.DELETE and self.fixing is not None and self.reading:
@@ -206,9 +223,18 @@ class RoundScene(DcdlScene):
             self.reading_job = None
             self._read(job)
             return True
+        if self.time_up_at is not None:
+            if now - self.time_up_at >= TIME_UP_SHOWN:
+                self.host.done()  # the answers
+            return False
         redraw, time_up = self.tick_hourglass()
-        if time_up:
-            self.host.done()  # the answers
+        if time_up:  # a moment for the pens to go down before the answers are taken
+            end = self.current.stopped_at or now  # the instant the hourglass ran out
+            if now - end >= TIME_UP_SHOWN:  # long past (the referee was busy): no moment
+                self.host.done()
+                return True
+            self.time_up_at = end
+            self.host.sounds.say("Temps écoulé", "sablier")
         return redraw
 
     # --- drawing ------------------------------------------------------------------
@@ -230,7 +256,8 @@ class RoundScene(DcdlScene):
             values = list(current.letters)
         else:
             values = []
-        running = current.phase is Phase.RUNNING
+        over = self.time_up_at is not None
+        running = current.phase is Phase.RUNNING or over
         area = pygame.Rect(
             10, int(h * (0.13 if running else 0.2)), w - 20, int(h * (0.14 if running else 0.22))
         )
@@ -253,9 +280,12 @@ class RoundScene(DcdlScene):
         if current.target is not None and not running:
             theme.text(surface, str(current.target), 0.2, ACCENT, center=(w // 2, int(h * 0.58)))
         if current.phase is Phase.READY:
-            seconds = int((self.game.timer(current) or self.game.rules.timers[current.kind]).total)
-            line = f"Buzzer : retourner le sablier ({seconds} s)"
-            theme.text(surface, line, 0.07, TEXT, center=(w // 2, int(h * 0.82)))
+            timer = self.hourglass  # club play: "40 s + 15 s", the search then the writing
+            seconds = f"{timer.search:.0f} s" + (
+                f" + {timer.writing:.0f} s" if timer.writing else ""
+            )
+            line = f"Buzzer : retourner le sablier ({seconds})"
+            theme.text(surface, line, 0.07, TEXT, center=(w // 2, int(h * 0.82)), max_width=w - 20)
         if current.phase is Phase.DRAW and values and self.fixing is not None:
             # a tile being corrected: the on-screen keyboard (a touchscreen-only table)
             rows = LETTERS if current.kind is RoundKind.LETTERS else DIGITS
@@ -268,18 +298,42 @@ class RoundScene(DcdlScene):
             )
             retake = pygame.Rect(int(w * 0.3), int(h * 0.77), int(w * 0.4), int(h * 0.1))
             self.buttons.append(Button(retake, "Reprendre la photo", "retake"))
-        if running:
+        if over:
+            theme.text(
+                surface, "Temps écoulé", 0.2, BAD, center=(w // 2, int(h * 0.55)), max_width=w - 40
+            )
+            theme.text(
+                surface, "Buzzer : les réponses", 0.06, MUTED, center=(w // 2, int(h * 0.82))
+            )
+        elif running:
             self._draw_countdown(surface)
         phones, url = self.host.phones, self.host.phones_url
         if phones is not None and url is not None:
-            if running:
+            if running and not over:
                 draw_answered(surface, theme, phones)
             elif current.phase is Phase.READY:
                 draw_join(surface, theme, phones, url)
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
+        """The hourglass; in a numbers round the target beside it, in the largest type on
+        the screen for the whole countdown (the number to find is what players look up
+        at, issue 22.7: it used to shrink to a corner under huge seconds)."""
         theme = self.host.theme
         w, h = theme.size
-        self.draw_hourglass(surface, (w // 2, int(h * 0.64)), int(h * 0.3))
-        if self.current.target is not None:
-            theme.text(surface, str(self.current.target), 0.12, ACCENT, topleft=(12, int(h * 0.3)))
+        target = self.current.target
+        if target is None:  # letters: the hourglass alone under the draw
+            radius = int(h * 0.26)
+            self.draw_hourglass(surface, (w // 2, int(h * 0.66)), radius)
+            return
+        # the seconds' digits are 1.07 x the ring's radius high: the ring stays well under
+        # the target's type (TARGET_SCALE of the height)
+        if w >= h * 1.2:  # landscape: the target on the left, the hourglass on the right
+            radius = int(min(h * 0.2, w * 0.16))
+            ring = (w - radius - int(w * 0.05), int(h * 0.62))
+            spot, room = (int((ring[0] - radius) * 0.5), int(h * 0.6)), ring[0] - radius - 20
+        else:  # portrait: the target above the hourglass
+            radius = int(min(h * 0.13, w * 0.3))
+            ring = (w // 2, int(h * 0.8))
+            spot, room = (w // 2, int(h * 0.46)), w - 20
+        theme.text(surface, str(target), TARGET_SCALE, ACCENT, center=spot, max_width=room)
+        self.draw_hourglass(surface, ring, radius)
