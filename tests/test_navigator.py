@@ -339,7 +339,7 @@ def test_the_referee_takes_back_the_first_player_s_answer_not_only_the_last(
     press(app)
     press(app)
     clock.now += 46
-    app.step()
+    time_up(app)
     _type(app, "1+1=2")  # player 1's count was typed wrong
     press(app, Action.CONFIRM)
     _type(app, "75-1=74,3x4=12,74x12=888")
@@ -369,7 +369,7 @@ def test_an_earlier_player_s_answer_taken_back_mid_round_gives_that_player_the_t
     press(app)
     press(app)
     clock.now += 46
-    app.step()
+    time_up(app)
     _type(app, "1+1=2")  # Ana's count, typed wrong
     press(app, Action.CONFIRM)
     _type(app, "75-1=74")
