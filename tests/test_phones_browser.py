@@ -1,8 +1,9 @@
 """The phone page in a real browser (issue 24): Debian's headless Chromium driven by Selenium
 through the system's chromium-driver (nothing downloaded). Six phones join one game on
 loopback through the address read back from the QR code, and play it whole: a DCDL game of
-the boxed rules (letters typed, counts written step by step with the Pi's live checks), and
-a dice game to 36 (announcements at once, an interruption, IMPOSSIBLE, the word). Every phone
+the boxed rules (letters typed, counts written step by step with the Pi's live checks), a
+dice game to 36 (announcements at once, an interruption, IMPOSSIBLE, the word), and a hand
+of Les paroles s'envolent (the word, « Menteur ! »). Every phone
 shows the engine's scores; a page that reloads mid-round keeps its answer. The test's clock
 is a fake one, moved by hand: no hourglass is waited for. Skipped, with the reason, without
 Chromium. ``ARBITRE_SCREENSHOTS=1`` also saves the pages at 360x740 and 412x915 in
@@ -31,6 +32,7 @@ from device.web.table import PhoneTable
 from device.web.thread import WebServer
 from engine.dice import DiceGame, DiceRolled
 from engine.events import LettersDrawn, NumbersDrawn, RoundClosed
+from engine.paroles import FirstCardsDrawn, HandRevealed, ParolesGame
 from engine.session import Session
 from engine.store import Store
 
@@ -411,6 +413,41 @@ def test_six_phones_play_a_whole_dice_game_to_36(tmp_path: Path, pages: list[Any
                                "Fanny": 12}  # fmt: skip
         for page in pages:
             wait(page, lambda p: text(p, "live-said").startswith("Partie terminée : Denis"))
+    finally:
+        ui.stop()
+        server.stop()
+
+
+# --- the bluff game ---------------------------------------------------------------------------
+
+
+def test_six_phones_announce_a_word_and_call_menteur_in_les_paroles_s_envolent(
+    tmp_path: Path, pages: list[Any]
+) -> None:
+    ui, server, url = start(tmp_path, "paroles")
+    page_of = dict(zip(PLAYERS, pages, strict=True))
+    try:
+        join(pages, url)
+        game = ui.session.game
+        assert isinstance(game, ParolesGame)
+        ui.do(lambda session: session.do(FirstCardsDrawn("BACDEF")))  # Bob holds, Chloé answers
+        bob, chloe = page_of["Bob"], page_of["Chloé"]
+        wait(bob, lambda p: p.find_element(By.ID, "live-input").is_displayed())
+        shoot([page_of["Ana"], bob], "paroles-annonce")
+        bob.find_element(By.ID, "live-input").send_keys("chat")
+        bob.find_element(By.ID, "live-send").click()
+        for page in pages:
+            wait(page, lambda p: "annonce « CHAT » à Chloé" in text(p, "live-said"))
+        assert not pages[0].find_elements(By.ID, "menteur")  # only Chloé may call it
+        shoot([chloe, page_of["Denis"]], "paroles-menteur")
+        chloe.find_element(By.ID, "menteur").click()
+        for page in pages:
+            wait(page, lambda p: "montre sa main" in text(p, "live-said"))
+        ui.do(lambda session: session.do(HandRevealed("CHAXE")))  # typed on the Pi: no T
+        for page in pages:
+            wait(page, lambda p: "Chloé +4" in text(p, "live-last"))
+            assert text(page, "live-scores").startswith("Scores : Ana 0 · Bob 0 · Chloé 4")
+        assert game.scores["Chloé"] == 4
     finally:
         ui.stop()
         server.stop()

@@ -265,6 +265,9 @@ def test_the_referee_s_screen_follows_a_dice_word_and_a_bluff_word_given_on_phon
 ) -> None:
     import socket
 
+    import cv2
+    import pygame
+
     from device.app import App, AppOptions
     from device.reader import NoCamera
     from device.scenes.dice import DiceResultScene, DiceWordScene
@@ -296,6 +299,12 @@ def test_the_referee_s_screen_follows_a_dice_word_and_a_bluff_word_given_on_phon
     try:
         session = Session.new(app.store, "dice", PLAYERS, seed=1, clock=app.clock)
         app.play(session)
+        # Before the roll, the screen shows the phones where to join.
+        app.refresh()
+        app.step()
+        pygame.image.save(app.surface, str(tmp_path / "roll.png"))
+        read, _, _ = cv2.QRCodeDetector().detectAndDecode(cv2.imread(str(tmp_path / "roll.png")))
+        assert read == app.phones_url
         session.do(DiceRolled("CHT"))
         app.done()
         ana = phones.join(phones.code, "Ana")

@@ -19,6 +19,7 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
+from device.phones_view import draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import GameScene, open_menu_on
 from device.theme import (
@@ -233,6 +234,9 @@ class DiceRollScene(DiceScene):
             theme.text(
                 surface, "Buzzer : lire les dés", 0.07, ACCENT, center=(w // 2, int(h * 0.45))
             )
+            phones, url = self.host.phones, self.host.phones_url
+            if phones is not None and url is not None:  # the players' phones join here
+                draw_join(surface, theme, phones, url)
         row = pygame.Rect(0, int(h * 0.7), w, int(h * 0.13))
         actions = [("Reprendre la photo", "retake"), ("Lancer virtuel", "virtual")]
         if self.first_roll and self.reading is None:
