@@ -317,6 +317,19 @@ def test_the_referee_s_screen_follows_a_dice_word_and_a_bluff_word_given_on_phon
 
         paroles = Session.new(app.store, "paroles", PLAYERS, seed=1, clock=app.clock)
         app.play(paroles)
+        # The bluff game's first screen shows the QR code on a tap, and goes back.
+        for label in ("Téléphones (QR code)", "Retour au tirage", "Téléphones (QR code)"):
+            app.refresh()
+            app.step()
+            button = next(b for b in app.scene.buttons if getattr(b, "label", "") == label)
+            x, y = button.rect.center
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+            app.step()
+        app.refresh()
+        app.step()
+        pygame.image.save(app.surface, str(tmp_path / "first.png"))
+        read, _, _ = cv2.QRCodeDetector().detectAndDecode(cv2.imread(str(tmp_path / "first.png")))
+        assert read == app.phones_url
         paroles.do(FirstCardsDrawn("BAC"))
         app.done()
         assert isinstance(app.scene, ParolesAnnounceScene)
