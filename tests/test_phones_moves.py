@@ -303,7 +303,9 @@ def test_the_referee_s_screen_follows_a_dice_word_and_a_bluff_word_given_on_phon
         app.refresh()
         app.step()
         pygame.image.save(app.surface, str(tmp_path / "roll.png"))
-        read, _, _ = cv2.QRCodeDetector().detectAndDecode(cv2.imread(str(tmp_path / "roll.png")))
+        read, _, _ = cv2.QRCodeDetectorAruco().detectAndDecode(
+            cv2.imread(str(tmp_path / "roll.png"))
+        )
         assert read == app.phones_url
         session.do(DiceRolled("CHT"))
         app.done()
@@ -328,7 +330,9 @@ def test_the_referee_s_screen_follows_a_dice_word_and_a_bluff_word_given_on_phon
         app.refresh()
         app.step()
         pygame.image.save(app.surface, str(tmp_path / "first.png"))
-        read, _, _ = cv2.QRCodeDetector().detectAndDecode(cv2.imread(str(tmp_path / "first.png")))
+        read, _, _ = cv2.QRCodeDetectorAruco().detectAndDecode(
+            cv2.imread(str(tmp_path / "first.png"))
+        )
         assert read == app.phones_url
         paroles.do(FirstCardsDrawn("BAC"))
         app.done()
