@@ -311,6 +311,7 @@ def test_the_referee_s_screen_follows_a_dice_word_and_a_bluff_word_given_on_phon
         app.done()
         ana = phones.join(phones.code, "Ana")
         from_phone(ana, coup="annonce", lettres=4)
+        assert "say:Ana : 4 lettres" in app.sounds.played  # said aloud for the whole table
         clock.advance(4 / options.speed + 0.1)
         app.step()
         assert isinstance(app.scene, DiceWordScene)

@@ -294,6 +294,8 @@ class DiceCountScene(DiceScene):
         self.announcer: str | None = None
         """The player tapped, whose number comes next."""
         self._shown: int | None = None
+        self._heard = len(self.current.announcements)
+        """The announcements said aloud: a phone's is said when the game has it."""
 
     @property
     def state(self) -> str:
@@ -321,12 +323,23 @@ class DiceCountScene(DiceScene):
         else:
             return
         if self.do(event):
-            said = "impossible" if key == "impossible" else f"{key[6:]} lettres"
-            self.host.sounds.say(f"{self.announcer} : {said}", "compte")
             self.announcer = None
+            self.say_announcements()
+
+    def say_announcements(self) -> bool:
+        """Say aloud the announcements not said yet (tapped here, or sent from a phone)."""
+        heard = self.current.announcements[self._heard :]
+        for announcement in heard:
+            letters = announcement.letters
+            said = "impossible" if letters is None else f"{letters} lettres"
+            self.host.sounds.say(f"{announcement.player} : {said}", "compte")
             self._shown = None
+        self._heard += len(heard)
+        return bool(heard)
 
     def update(self, now: float) -> bool:
+        if self.say_announcements():
+            return True
         stop = self.session.clock_due()
         if stop is not None:
             self.host.sounds.time_up()
