@@ -145,7 +145,7 @@ def start(tmp_path: Path, rules: str) -> tuple[UI, WebServer, str]:
     return ui, server, read
 
 
-def wait(page: Any, check: Callable[[Any], Any], seconds: float = 10) -> Any:
+def wait(page: Any, check: Callable[[Any], Any], seconds: float = 20) -> Any:
     return WebDriverWait(page, seconds, poll_frequency=0.05).until(check)
 
 
