@@ -192,6 +192,9 @@ class App:
             self.panel.button.poll()
         if self.bridge is not None and (self.bridge.pump() | self.bridge.sync()):
             self._dirty = True
+            if self.bridge.moved:  # a phone's move in the dice or bluff game
+                self.bridge.moved = False
+                self.navigator.follow()
         if self.demo is not None:
             self.demo.act(self.clock())
         if self.scene.update(self.clock()):

@@ -98,6 +98,17 @@ class Navigator:
             self._acknowledged = max(self._acknowledged, self.scene.played.number)
         self._show(self.screen())
 
+    def follow(self) -> None:
+        """The game moved without the screen (a phone's move): show the screen it needs now
+        if that is another one (a screen of the same kind redraws itself from the game)."""
+        fresh = self.screen()
+        if type(fresh) is type(self._under_menu or self.scene):
+            return
+        if self._under_menu is not None:
+            self._under_menu = fresh  # the menu stays open over the new screen
+        else:
+            self.scene = fresh
+
     def open_menu(self) -> None:
         if self._under_menu is None:
             self._under_menu = self.scene

@@ -53,7 +53,7 @@ def test_the_referee_s_screen_shows_the_qr_code_then_who_answered(tmp_path: Path
         session = Session.new(app.store, "boxed", PLAYERS, seed=1, clock=app.clock)
         app.play(session)
         session.do(NumbersDrawn((3, 100, 8, 8, 10, 6), 683))
-        text, _, _ = cv2.QRCodeDetector().detectAndDecode(screen(app))
+        text, _, _ = cv2.QRCodeDetectorAruco().detectAndDecode(screen(app))
         assert (
             text == app.phones_url == f"http://127.0.0.1:{options.web.port}/?code={app.phones.code}"
         )  # type: ignore[union-attr]

@@ -19,6 +19,7 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
+from device.phones_view import draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import GameScene, open_menu_on
 from device.theme import (
@@ -233,6 +234,9 @@ class DiceRollScene(DiceScene):
             theme.text(
                 surface, "Buzzer : lire les dés", 0.07, ACCENT, center=(w // 2, int(h * 0.45))
             )
+            phones, url = self.host.phones, self.host.phones_url
+            if phones is not None and url is not None:  # the players' phones join here
+                draw_join(surface, theme, phones, url)
         row = pygame.Rect(0, int(h * 0.7), w, int(h * 0.13))
         actions = [("Reprendre la photo", "retake"), ("Lancer virtuel", "virtual")]
         if self.first_roll and self.reading is None:
@@ -290,6 +294,8 @@ class DiceCountScene(DiceScene):
         self.announcer: str | None = None
         """The player tapped, whose number comes next."""
         self._shown: int | None = None
+        self._heard = len(self.current.announcements)
+        """The announcements said aloud: a phone's is said when the game has it."""
 
     @property
     def state(self) -> str:
@@ -317,12 +323,23 @@ class DiceCountScene(DiceScene):
         else:
             return
         if self.do(event):
-            said = "impossible" if key == "impossible" else f"{key[6:]} lettres"
-            self.host.sounds.say(f"{self.announcer} : {said}", "compte")
             self.announcer = None
+            self.say_announcements()
+
+    def say_announcements(self) -> bool:
+        """Say aloud the announcements not said yet (tapped here, or sent from a phone)."""
+        heard = self.current.announcements[self._heard :]
+        for announcement in heard:
+            letters = announcement.letters
+            said = "impossible" if letters is None else f"{letters} lettres"
+            self.host.sounds.say(f"{announcement.player} : {said}", "compte")
             self._shown = None
+        self._heard += len(heard)
+        return bool(heard)
 
     def update(self, now: float) -> bool:
+        if self.say_announcements():
+            return True
         stop = self.session.clock_due()
         if stop is not None:
             self.host.sounds.time_up()

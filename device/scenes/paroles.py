@@ -22,6 +22,7 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
+from device.phones_view import draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import GameOverScene, GameScene, open_menu_on
 from device.theme import (
@@ -187,10 +188,13 @@ class ParolesFirstScene(ParolesScene):
         self.cards: list[str] = [""] * len(self.game.drawing)
         """The card typed for each player still drawing, in seat order."""
         self.selected = 0
+        self.joining = False
+        """The phones' QR code is shown (with ``--web``), in place of the draw."""
 
     @property
     def state(self) -> str:
-        return f"premier-tirage{len(self.game.first_cards) + 1}"
+        joining = "-telephones" if self.joining else ""
+        return f"premier-tirage{len(self.game.first_cards) + 1}{joining}"
 
     def on_press(self, press: Press) -> None:
         if open_menu_on(press, self.host):
@@ -218,6 +222,8 @@ class ParolesFirstScene(ParolesScene):
             self.erase()
         elif key == "ok":
             self.validate()
+        elif key == "phones":
+            self.joining = not self.joining
         elif key == "virtual":
             deck = Deck(self.session.rng)
             self.cards = list(deck.deal(len(self.cards)))
@@ -246,6 +252,12 @@ class ParolesFirstScene(ParolesScene):
             y = self.line(surface, f"Égalité sur {card} : {tied} retirent", y, 0.055, ACCENT)
         else:
             y = self.line(surface, "Qui commence ? Une carte chacun", y, 0.06, ACCENT)
+        phones, url = self.host.phones, self.host.phones_url
+        if self.joining and phones is not None and url is not None:
+            draw_join(surface, theme, phones, url)  # the players' phones join here
+            back = pygame.Rect(int(w * 0.55), int(h * 0.75), int(w * 0.4), int(h * 0.1))
+            self.buttons.append(Button(back, "Retour au tirage", "phones"))
+            return
         drawing = game.drawing
         cols = min(len(drawing), 3)
         width = (w - 16) // cols
@@ -259,6 +271,10 @@ class ParolesFirstScene(ParolesScene):
             self.buttons.append(Button(rect, label, f"seat:{i}", colour, DARK if chosen else TEXT))
         y += math.ceil(len(drawing) / cols) * (box_h + 5)
         virtual = pygame.Rect(int(w * 0.25), y, int(w * 0.5), int(h * 0.07))
+        if phones is not None:  # with --web, the QR code is one tap away
+            virtual = pygame.Rect(int(w * 0.06), y, int(w * 0.42), int(h * 0.07))
+            join = pygame.Rect(int(w * 0.52), y, int(w * 0.42), int(h * 0.07))
+            self.buttons.append(Button(join, "Téléphones (QR code)", "phones"))
         self.buttons.append(Button(virtual, "Tirage par l'arbitre", "virtual"))
         self.keyboard(max(virtual.bottom + 4, int(h * 0.6)))
         if self.message is None:

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from device.web.moves import event_for, view
 from device.web.table import Answer, PhoneRound, PhoneTable, Refused
 from engine.best import best_numbers, best_words
-from engine.events import NumbersAnswered, WordAnswered
+from engine.dice import DiceGame
+from engine.events import NumbersAnswered, RefusedEvent, WordAnswered
 from engine.game import Game, GameRuleError, Phase, Round
+from engine.paroles import ParolesGame
 from engine.rules import RoundKind
 from engine.session import Session
 from engine.store import StoreError
@@ -30,9 +33,18 @@ WAIT = 3.0
 """Seconds a phone's answer waits for the UI thread before it is told to try again."""
 
 
+@dataclass(frozen=True)
+class _Move:
+    """A phone's move in a game played move by move (the dice, the bluff game)."""
+
+    player: str
+    move: Mapping[str, Any]
+    at: float
+
+
 @dataclass
 class _Handover:
-    answer: Answer
+    answer: Answer | _Move
     done: threading.Event = field(default_factory=threading.Event)
     refusal: Refused | None = None
     cancelled: bool = False
@@ -53,11 +65,20 @@ class PhoneBridge:
         self.pending: queue.Queue[_Handover] = queue.Queue(PENDING)
         self._lock = threading.Lock()
         self._shown: tuple[int, int, bool] | None = None
+        self._live: Mapping[str, Any] | None = None
+        self.moved = False
+        """A phone's move changed the game (the app then shows the screen it needs now)."""
         table.save = self.hand_over
+        table.act = self.play
 
     # -- the server's thread ---------------------------------------------------------------
 
-    def hand_over(self, answer: Answer) -> None:
+    def play(self, player: str, move: Mapping[str, Any], at: float) -> None:
+        """Called by the table in the server's thread: returns once the move is played and
+        saved (or raises the game's refusal)."""
+        self.hand_over(_Move(player, move, at))
+
+    def hand_over(self, answer: Answer | _Move) -> None:
         """Called by the table in the server's thread: returns once the answer is saved."""
         handover = _Handover(answer)
         try:
@@ -90,7 +111,9 @@ class PhoneBridge:
                 taken = taken or handover.refusal is None
                 handover.done.set()
 
-    def _apply(self, answer: Answer) -> Refused | None:
+    def _apply(self, answer: Answer | _Move) -> Refused | None:
+        if isinstance(answer, _Move):
+            return self._play(answer)
         session = self.session()
         if session is None or not isinstance(session.game, Game):
             return Refused(409, "Cette manche n'est plus en cours")
@@ -110,10 +133,37 @@ class PhoneBridge:
             return Refused(503, "L'arbitre n'a pas pu enregistrer la réponse : réessayez")
         return None
 
+    def _play(self, move: _Move) -> Refused | None:
+        """A move played on the UI thread, judged by the engine as the touchscreen's are."""
+        session = self.session()
+        if session is None:
+            return Refused(409, "Aucune partie en cours")
+        try:
+            session.do(event_for(session.game, move.player, move.move, move.at))
+        except Refused as refused:
+            return refused
+        except RefusedEvent as error:
+            return Refused(409, str(error)[:1].upper() + str(error)[1:])
+        except StoreError:
+            return Refused(503, "L'arbitre n'a pas pu enregistrer ce coup : réessayez")
+        self.moved = True
+        return None
+
     def sync(self) -> bool:
         """Show the phones the game's current round (opened while its hourglass runs, judged
-        once it is closed); True if what they see changed."""
+        once it is closed), or the dice or bluff game as it stands; True if what they see
+        changed."""
         session = self.session()
+        live = None if session is None else view(session.game)
+        if live != self._live:
+            self._live = live
+            self.table.show(live)
+            game = None if session is None else session.game
+            if isinstance(game, DiceGame | ParolesGame) and list(self.table.players) != list(
+                game.players
+            ):
+                self.table.seat(game.players)
+            return True
         if session is None or not isinstance(session.game, Game):
             return False
         game = session.game

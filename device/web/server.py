@@ -3,7 +3,9 @@
 ``GET /`` the page; ``GET /api/players`` the names to pick from; ``POST /api/join``
 ``{"code", "name"}`` gives a token;
 ``GET /api/state`` (header ``X-Jeton``) what the phone shows; ``POST /api/answer``
-``{"round", "answer"}`` with that header. Every refusal is JSON ``{"erreur": "..."}`` in
+``{"round", "answer"}`` with that header; ``POST /api/verifier`` ``{"round", "etapes"}``
+the live check of a count written step by step; ``POST /api/coup`` ``{"coup", "tour", ...}``
+a move in the dice or bluff game. Every refusal is JSON ``{"erreur": "..."}`` in
 French with its status; clients outside the local networks get a 403 before anything else.
 """
 
@@ -21,6 +23,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from device.web.address import local
+from device.web.moves import check_count, check_move
 from device.web.table import MAX_MESSAGE, PhoneTable, Refused
 
 STATIC = Path(__file__).with_name("static")
@@ -109,6 +112,29 @@ def create_app(table: PhoneTable, *, trust_any_client: bool = False) -> Starlett
             return _refusal(refused.status, refused.message)
         return JSONResponse({"pris": taken.text, "manche": taken.round, "a": taken.at})
 
+    async def count(request: Request) -> Response:
+        try:
+            token = token_of(request)
+            table.allow(client(request) + token[:8])
+            message = await body(request)
+            if not isinstance(message, dict):
+                raise Refused(400, "Message illisible : attendu un objet JSON")
+            plates = table.plates(token, message.get("round"))
+            return JSONResponse(check_count(plates, message.get("etapes")))
+        except Refused as refused:
+            return _refusal(refused.status, refused.message)
+
+    async def move(request: Request) -> Response:
+        try:
+            token = token_of(request)
+            table.allow(client(request) + token[:8])
+            message = check_move(await body(request))
+            # Played by the UI thread, like an answer: waited for in a worker thread.
+            at = await run_in_threadpool(table.move, token, message)
+        except Refused as refused:
+            return _refusal(refused.status, refused.message)
+        return JSONResponse({"pris": message["coup"], "a": at})
+
     return Starlette(
         routes=[
             Route("/", page),
@@ -116,6 +142,8 @@ def create_app(table: PhoneTable, *, trust_any_client: bool = False) -> Starlett
             Route("/api/players", players),
             Route("/api/state", state),
             Route("/api/answer", answer, methods=["POST"]),
+            Route("/api/verifier", count, methods=["POST"]),
+            Route("/api/coup", move, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
     )

@@ -100,6 +100,11 @@ cette place
     _results: Mapping[str, Any] | None = None
     _buckets: OrderedDict[str, _Bucket] = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    act: Callable[[str, Mapping[str, Any], float], None] | None = None
+    """Plays a phone's move in a game played move by move (the dice, the bluff game): the
+    player, the move, when it reached the Pi; raises :class:`Refused` with the game's
+    reason, or :class:`OSError` if it could not be saved."""
+    _live: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if not self.code:
@@ -247,6 +252,7 @@ cette place
                 "answered": [name for name in self.players if name in self._answers],
                 "mine": None,
                 "results": self._results,
+                "jeu": self._live,
             }
             if current is not None:
                 state["round"] = {
@@ -259,6 +265,41 @@ cette place
             if me is not None and me in self._answers:
                 state["mine"] = self._answers[me].text
             return state
+
+    # -- the games played move by move, and a count written step by step -------------------
+
+    def show(self, live: Mapping[str, Any] | None) -> None:
+        """The dice or bluff game as every phone sees it now (None: a game of rounds)."""
+        with self._lock:
+            self._live = live
+
+    def move(self, token: str, move: Mapping[str, Any]) -> float:
+        """A phone's move (its shape already checked, :func:`device.web.moves.check_move`),
+        played by the game before the phone hears it is taken; the instant it arrived back."""
+        with self._lock:
+            now = self.clock()
+            player = self._player(token)
+            if self._live is None or self.act is None:
+                raise Refused(409, "Aucun jeu ne se joue coup par coup en ce moment")
+            if move.get("tour") != self._live.get("tour"):  # said before the game moved on
+                raise Refused(409, "Le jeu a avancé : regardez de nouveau votre écran")
+        try:
+            self.act(player, move, now)
+        except OSError:
+            raise Refused(503, "L'arbitre n'a pas pu enregistrer ce coup : réessayez") from None
+        return now
+
+    def plates(self, token: str, number: object) -> tuple[int, ...]:
+        """The plates of round ``number``, if it is the numbers round in play (for the live
+        check of a count written on ``token``'s phone)."""
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise Refused(400, "Message illisible : « round » doit être un numéro de manche")
+        with self._lock:
+            self._player(token)
+            current = self._round
+            if current is None or current.number != number or current.kind != "numbers":
+                raise Refused(409, "Cette manche n'est plus en cours")
+            return tuple(int(n) for n in current.draw)
 
 
 def _check(current: PhoneRound, text: str) -> str:
