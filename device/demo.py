@@ -97,6 +97,13 @@ def dice_on_the_holder(values: tuple[str, ...]) -> tuple[str, ...] | None:
     return found[0] if len(found) == 1 else None
 
 
+def _reading(scene: Scene) -> bool:
+    """Whether the screen is reading a photo of the holder (it says so): a photo taken
+    then is not one more try, however slow the reading (an accelerated demo on a busy Pi
+    would otherwise give up on the camera after a few turns and type the draw)."""
+    return getattr(scene, "reading_job", None) is not None
+
+
 def _fill(values: tuple[str, ...], faces: list[str]) -> tuple[str, ...] | None:
     """``values`` with each "?" replaced by a face not already read; None if they differ."""
     left = list(faces)
@@ -241,6 +248,8 @@ class DemoPlayer:
             self.type(holder[index])
             return
         if current.phase is Phase.DRAW and not values:
+            if _reading(scene):
+                return  # "lecture du chevalet…": the table waits for the photo's reading
             photos = self._photos.get(current.number, 0)
             if photos >= PHOTOS_PER_DRAW:
                 self.type(self._drawn_by_hand(current))  # then the buzzer validates it
@@ -297,6 +306,8 @@ class DemoPlayer:
             self.type(holder[index])
             return
         if not values:
+            if _reading(scene):
+                return  # the photo of the dice is being read
             photos = self._photos.get(current.number, 0)
             if photos >= PHOTOS_PER_DRAW:
                 self.tap("virtual")

@@ -4,6 +4,7 @@ accepts, and the readers read it right."""
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -124,4 +125,46 @@ def test_the_demo_on_the_simulated_camera_has_each_letters_draw_at_the_first_pho
     assert reader.photos == len(drawn), "a photo was refused and retaken"
     names = {"".join(s.values) for s in LETTERS}
     assert set(drawn) <= names and len(drawn[0]) == DRAW_LENGTH
+    app.close()
+
+
+class HeldReader(SampleReader):
+    """The simulated camera on a busy device: its first photo, still showing another
+    composition's tiles (the holder not yet refilled), is read until the test lets it end."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.photos = 0
+        self.held = threading.Event()
+
+    def read_letters(self, composition: Composition | None = None) -> DrawReading:
+        self.photos += 1
+        if self.photos > 1:
+            return super().read_letters(composition)
+        self.held.wait(timeout=60)
+        return DrawReading(next(s for s in LETTERS if _composition(s) != composition).values)
+
+
+def test_the_demo_waits_for_a_slow_reading_then_retakes_a_refused_photo(
+    tmp_path: Path,
+) -> None:
+    # `arbitre run --demo --speed 20` acts every 75 ms of real time, less than a reading
+    # takes on a busy machine: the demo counted each turn as a photo taken, so a refused
+    # photo was never retaken: the demo typed a draw of its own at once.
+    reader = HeldReader()
+    app, clock = make_app(tmp_path, reader, rules="club-match", demo=True)
+    for _ in range(120):  # a minute of the app's clock: dozens of the demo's turns
+        clock.now += 0.5
+        app.step()
+    assert reader.photos == 1
+    reader.held.set()
+    for _ in range(40):
+        clock.now += 0.5
+        app.step()
+        app.jobs.settle()
+    assert app.session is not None
+    first = app.session.game.rounds[0]
+    assert first.kind is RoundKind.LETTERS and first.composition is not None
+    fitting = {"".join(s.values) for s in LETTERS if _composition(s) == first.composition}
+    assert reader.photos == 2 and first.letters in fitting
     app.close()
