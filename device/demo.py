@@ -39,7 +39,7 @@ from engine.sloubi import BEAT, SloubiGame, SloubiRound, count_at, roll_bucket
 from solver.numbers import Solution
 from solver.plates import draw_numbers
 from solver.words import LongestWords
-from vision.samples import SAMPLES
+from vision.samples import samples
 
 DELAY = 1.5
 """Seconds (of the app's clock) between two actions."""
@@ -58,8 +58,8 @@ TYPED_OPS = {"+": "+", "-": "-", "*": "x", "/": ":"}
 SPRINT_DRAWS = ("kind:sprint-numbers", "kind:sprint-letters")
 """The sprint's two draws, as the player who chooses taps one."""
 PHOTOS_PER_DRAW = 3
-"""Photos taken of a round's holder before the players type the draw instead (the sample
-photos are not all draws every rule set accepts: a club composition, ten letters)."""
+"""Photos taken of a round's holder before the players type the draw instead: a real
+camera may show a holder the rules refuse (the simulated one shows a draw they accept)."""
 
 
 class Stage(Host, Protocol):
@@ -74,33 +74,34 @@ class Stage(Host, Protocol):
 def on_the_holder(values: tuple[str, ...]) -> tuple[str, ...] | None:
     """What the tiles of a reading with "?" really show, as a person at the table sees
     them: here, the sample photo (named after its tiles) that the reading can be."""
-    for folder, split in ((SAMPLES / "letters", list), (SAMPLES / "numbers", _plates)):
-        for photo in sorted(folder.glob("*.jpg")):
-            seen = tuple(split(photo.stem.split("-", 1)[1]))
-            if len(seen) == len(values) and all(
-                v in ("?", s) for v, s in zip(values, seen, strict=True)
-            ):
-                return seen
+    for sample in (*samples("letters"), *samples("numbers")):
+        seen = sample.values
+        if len(seen) == len(values) and all(
+            v in ("?", s) for v, s in zip(values, seen, strict=True)
+        ):
+            return seen
     return None
-
-
-def _plates(name: str) -> list[str]:
-    return name.split("-")
 
 
 def dice_on_the_holder(values: tuple[str, ...]) -> tuple[str, ...] | None:
     """What dice read with "?" really show, from the one sample photo of dice they can be
     (the consonants in any order, as the game takes them); None when it is not one only."""
     found = []
-    for photo in sorted((SAMPLES / "dice").glob("*.jpg")):
-        name = photo.stem.split("-", 1)[1]
-        faces = [*name[:3], *(["*"] if name[3:] == "joker" else list(name[3:4]))]
+    for sample in samples("dice"):
+        faces = list(sample.values)
         seen = _fill(values[:3], faces[:3])
         vowel = values[3:]
         if seen is None or (vowel and vowel[0] not in ("?", *faces[3:])):
             continue
         found.append((*seen, *(faces[3:4] if vowel else [])))
     return found[0] if len(found) == 1 else None
+
+
+def _reading(scene: Scene) -> bool:
+    """Whether the screen is reading a photo of the holder (it says so): a photo taken
+    then is not one more try, however slow the reading (an accelerated demo on a busy Pi
+    would otherwise give up on the camera after a few turns and type the draw)."""
+    return getattr(scene, "reading_job", None) is not None
 
 
 def _fill(values: tuple[str, ...], faces: list[str]) -> tuple[str, ...] | None:
@@ -247,6 +248,8 @@ class DemoPlayer:
             self.type(holder[index])
             return
         if current.phase is Phase.DRAW and not values:
+            if _reading(scene):
+                return  # "lecture du chevalet…": the table waits for the photo's reading
             photos = self._photos.get(current.number, 0)
             if photos >= PHOTOS_PER_DRAW:
                 self.type(self._drawn_by_hand(current))  # then the buzzer validates it
@@ -303,6 +306,8 @@ class DemoPlayer:
             self.type(holder[index])
             return
         if not values:
+            if _reading(scene):
+                return  # the photo of the dice is being read
             photos = self._photos.get(current.number, 0)
             if photos >= PHOTOS_PER_DRAW:
                 self.tap("virtual")

@@ -20,7 +20,7 @@ from typing import Generic, TypeVar
 from device.reader import DrawReader, DrawReading
 from engine.best import best_numbers, best_words
 from engine.game import Round
-from engine.rules import RoundKind
+from engine.rules import Composition, RoundKind
 from solver.numbers import Solution
 from solver.words import LongestWords
 
@@ -71,10 +71,14 @@ class Jobs:
         future.add_done_callback(lambda _: self._wake())
         return Job(future)
 
-    def read_draw(self, kind: RoundKind) -> Job[DrawReading]:
-        """Photograph and read the holder: the plates of a numbers round, else the letters."""
-        read = self.reader.read_numbers if kind is RoundKind.NUMBERS else self.reader.read_letters
-        return self.start(read)
+    def read_draw(
+        self, kind: RoundKind, composition: Composition | None = None
+    ) -> Job[DrawReading]:
+        """Photograph and read the holder: the plates of a numbers round, else the letters
+        (of ``composition`` in club play: the simulated camera shows a draw that has it)."""
+        if kind is RoundKind.NUMBERS:
+            return self.start(self.reader.read_numbers)
+        return self.start(lambda: self.reader.read_letters(composition))
 
     def read_dice(self, vowel_die: bool) -> Job[DrawReading]:
         """Photograph and read the dice, the reader told whether the vowel die is in play."""

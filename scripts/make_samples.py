@@ -1,8 +1,9 @@
 """Rebuild the sample photos bundled in vision/samples/ (``arbitre run --simulate``).
 
 Racks, plates and dice drawn by vision.synthetic in fonts the glyph model never learns
-from. The samples are the simulator's camera: a game played on them should go on without
-a "?" at every round, so for each sample the first seed (from a fixed start) whose photo
+from. The samples are the simulator's camera, the first draws a newcomer meets: each is a
+draw the rule sets accept (see RACKS), and a game played on them should go on without a
+"?" at every round, so for each sample the first seed (from a fixed start) whose photo
 the current readers read right is kept; where none of 40 is, the first seed is kept
 anyway. They show what the readers can read, not how often: ``bench/vision.py`` measures
 that. Run ``.venv/bin/python scripts/make_samples.py``: with the same readers the same
@@ -35,7 +36,11 @@ from vision.synthetic import (  # noqa: E402
     random_style,
 )
 
-RACKS = ("BAMERILANE", "CHOUX", "PYRAMIDE", "WAGONS", "KIOSQUE")
+#: The letters samples: real 10-letter draws (drawable from the bag), one of each club
+#: composition, each with a long word, so that the first game of every rule set plays
+#: on them (tests/test_samples.py): 5 vowels/5 consonants (réanimable), 6/4 (automobile),
+#: 4/6 (rapidement, déprimante), 7/3 (amoureuse, 9 letters), 3/7 (changement).
+RACKS = ("BAMERILANE", "OBAILTUEMO", "EIARMPETDN", "SUUAIEOREM", "ECNTGEAHMN")
 DRAWS = ((3, 100, 8, 8, 10, 6), (1, 3, 7, 10, 25, 50), (75, 2, 4, 9, 5, 1))
 DICE = ("BCDA", "RSTE", "LMN*")
 TRIES = 40

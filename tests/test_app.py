@@ -42,7 +42,7 @@ class FixedReader:
         self.plates = plates
         self.reads = 0
 
-    def read_letters(self) -> DrawReading:
+    def read_letters(self, composition: object = None) -> DrawReading:
         self.reads += 1
         values = tuple(self.letters)
         return DrawReading(("?", *values[1:]) if self.reads == 1 else values)
@@ -296,17 +296,15 @@ def test_a_word_that_is_not_french_is_refused_with_its_reason(tmp_path: Path) ->
 
 
 def test_the_simulated_camera_reads_the_bundled_sample_photos(tmp_path: Path) -> None:
-    from device.reader import CameraReader
-    from vision.camera import FolderCamera
-    from vision.samples import SAMPLES
+    from device.reader import SampleReader
+    from vision.samples import samples
 
-    reader = CameraReader(FolderCamera(SAMPLES / "letters"), FolderCamera(SAMPLES / "numbers"))
-    app, _ = make_app(tmp_path, reader)
+    app, _ = make_app(tmp_path, SampleReader())
     press(app)  # play
-    press(app)  # the first numbers photo: 3 100 8 8 10 6
+    press(app)  # the first numbers photo
     scene = app.scene
     assert isinstance(scene, RoundScene)
-    assert scene.current.plates == (3, 100, 8, 8, 10, 6)
+    assert scene.current.plates == tuple(int(v) for v in samples("numbers")[0].values)
     assert scene.current.phase is Phase.READY
     app.close()
 

@@ -15,6 +15,7 @@ import pytest
 from bench_photos import bench_three_dice
 
 from device.cli import main
+from vision.samples import samples
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -143,12 +144,12 @@ def test_the_readme_examples_print_what_the_readme_shows() -> None:
 
 
 def test_read_letters_json_has_the_contract_s_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    photo = ROOT / "vision" / "samples" / "letters" / "04-WAGONS.jpg"
-    code, out, err = run(["read", str(photo), "--kind", "letters", "--json"], capsys)
+    sample = samples("letters")[3]
+    code, out, err = run(["read", str(sample.photo), "--kind", "letters", "--json"], capsys)
     assert code == 0 and err == ""
     answer = json.loads(out)
-    assert answer["kind"] == "letters" and answer["values"] == list("WAGONS")
-    assert len(answer["confidence"]) == 6 and answer["uncertain"] == []
+    assert answer["kind"] == "letters" and answer["values"] == list(sample.values)
+    assert len(answer["confidence"]) == len(sample.values) and answer["uncertain"] == []
     assert answer["warnings"] == []
 
 
@@ -179,11 +180,12 @@ def test_read_a_photo_without_rack_is_one_line_and_exit_2(
 def test_read_batch_answers_each_line_and_goes_on_after_a_bad_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    good = ROOT / "vision" / "samples" / "letters" / "02-CHOUX.jpg"
-    code, out, _ = run(["read", "--batch"], capsys, stdin=f"{good}\n{tmp_path / 'x.jpg'}\n{good}\n")
+    good = samples("letters")[1]
+    stdin = f"{good.photo}\n{tmp_path / 'x.jpg'}\n{good.photo}\n"
+    code, out, _ = run(["read", "--batch"], capsys, stdin=stdin)
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(lines) == 3
-    assert lines[0]["values"] == list("CHOUX") == lines[2]["values"]
+    assert lines[0]["values"] == list(good.values) == lines[2]["values"]
     assert "introuvable" in lines[1]["error"]
 
 

@@ -17,8 +17,10 @@ import pytest
 from test_cli import ROOT, run
 
 import device.commands.run as run_command
+from vision.samples import samples
 
-SAMPLE = ROOT / "vision" / "samples" / "letters" / "02-CHOUX.jpg"
+#: A bundled photo of letters, and the tiles it shows (its name).
+SAMPLE, TILES = samples("letters")[1].photo, "".join(samples("letters")[1].values)
 
 
 class Started(BaseException):  # not caught by the CLI's last net for errors
@@ -104,7 +106,7 @@ def test_a_photo_path_too_long_does_not_stop_a_batch(capsys: pytest.CaptureFixtu
     code, out, _ = run(["read", "--batch"], capsys, stdin=f"{long}\n{SAMPLE}\n")
     first, second = (json.loads(line) for line in out.splitlines())
     assert code == 0 and "photo illisible" in first["error"] and len(first["error"]) < 300
-    assert second["values"] == list("CHOUX")
+    assert second["values"] == list(TILES)
 
 
 def test_deeply_nested_json_in_a_game_file_is_a_line_error(
@@ -129,7 +131,7 @@ def test_exporting_a_game_number_beyond_any_integer_is_one_line(
     [
         ["games", "--data-dir", "{file}"],
         ["read", str(SAMPLE), "--data-dir", "{file}"],
-        ["calibrate", f"{SAMPLE}=CHOUX", "--data-dir", "{file}"],
+        ["calibrate", f"{SAMPLE}={TILES}", "--data-dir", "{file}"],
         ["run", "--data-dir", "{file}"],
         ["run", "--screenshot-dir", "{file}"],
     ],
@@ -148,7 +150,7 @@ def test_a_folder_option_naming_a_file_is_one_line(
 def test_a_data_dir_where_nothing_can_be_written_is_one_line_for_calibrate(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ["calibrate", f"{SAMPLE}=CHOUX", "--data-dir", "/proc/1"]
+    argv = ["calibrate", f"{SAMPLE}={TILES}", "--data-dir", "/proc/1"]
     assert "/proc/1" in one_error_line(*run(argv, capsys), "calibrate")
 
 

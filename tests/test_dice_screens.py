@@ -26,7 +26,7 @@ class DiceReader:
             return DrawReading(("?", *self.faces[1:]))
         return DrawReading(self.faces)
 
-    def read_letters(self) -> DrawReading:
+    def read_letters(self, composition: object = None) -> DrawReading:
         raise AssertionError("no letters in the dice game")
 
     def read_numbers(self) -> DrawReading:

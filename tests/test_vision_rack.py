@@ -37,7 +37,7 @@ from vision.reading import (
     tesseract_line,
     whole_letter,
 )
-from vision.samples import SAMPLES
+from vision.samples import SAMPLES, samples
 from vision.synthetic import TABLES, letter_rack_photo, rack_set, random_style, score, table
 
 
@@ -57,10 +57,10 @@ def test_racks_in_unseen_fonts_are_mostly_read_and_rarely_misread_silently() -> 
     assert result.silent / result.tiles <= 0.02
 
 
-def test_a_bundled_sample_reads_its_word() -> None:
-    photo = load_photo(SAMPLES / "letters" / "02-CHOUX.jpg")
-    reading = read_letters(photo)
-    assert "".join(map(str, reading.values)) == "CHOUX"
+def test_a_bundled_sample_reads_its_tiles_surely() -> None:
+    sample = samples("letters")[1]  # every sample: tests/test_samples.py
+    reading = read_letters(load_photo(sample.photo))
+    assert tuple(map(str, reading.values)) == sample.values
     assert reading.uncertain == () and all(c >= 0.6 for c in reading.confidence)
 
 
@@ -406,7 +406,7 @@ def test_a_round_letter_whose_first_mark_is_its_left_side_is_read_whole() -> Non
     assert len(found) == 3 and abs(found[1].w - whole_width) <= 2
 
 
-@pytest.mark.parametrize("name", ["01-BAMERILANE", "03-PYRAMIDE"])
+@pytest.mark.parametrize("name", ["01-BAMERILANE", "05-ECNTGEAHMN"])
 def test_a_holder_photographed_from_farther_away_is_read_on_an_enlarged_crop(name: str) -> None:
     # The bundled photo at 0.4 of its size: letters of 10 to 14 px, whose thin strokes
     # thresholded at that size break (an R read "?", an I lost).

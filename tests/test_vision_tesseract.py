@@ -10,7 +10,7 @@ from vision.camera import load_photo
 from vision.glyphs import LETTERS, UNSEEN_FONTS, render_text
 from vision.rack import read_letters
 from vision.reading import close_tesseracts, tesseract_available, tesseract_for, tesseract_line
-from vision.samples import SAMPLES
+from vision.samples import samples
 
 pytestmark = pytest.mark.skipif(not tesseract_available(), reason="make installs tesseract-ocr")
 
@@ -46,7 +46,7 @@ def test_one_tesseract_reads_strip_after_strip_and_ends_when_asked() -> None:
 def test_a_tesseract_too_slow_is_not_heard_and_the_reading_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    photo = load_photo(SAMPLES / "letters" / "02-CHOUX.jpg")
+    photo = load_photo(samples("letters")[1].photo)
     monkeypatch.setattr(reading, "tesseract_available", lambda: False)
     without = read_letters(photo)
     monkeypatch.undo()

@@ -184,11 +184,10 @@ def _data_dir(option: Path | None) -> Path:
 def _devices(simulate: bool) -> tuple[Any, Any, list[str], list[str]]:
     """The GPIO panel (or None), the draw reader, French notes on what is simulated and the
     configuration file's mistakes (to be shown on screen)."""
-    from device.reader import CameraReader
+    from device.reader import CameraReader, SampleReader
     from hardware.config import load_config
     from hardware.panel import NoGPIO, open_panel
-    from vision.camera import CameraError, FolderCamera, OpenCVCamera, PiCamera
-    from vision.samples import SAMPLES
+    from vision.camera import CameraError, OpenCVCamera, PiCamera
 
     notes: list[str] = []
     problems: list[str] = []
@@ -213,9 +212,4 @@ def _devices(simulate: bool) -> tuple[Any, Any, list[str], list[str]]:
     if camera is not None:
         return panel, CameraReader(camera), notes, problems
     notes.append("caméra simulée : les photos d'exemple")
-    reader = CameraReader(
-        FolderCamera(SAMPLES / "letters"),
-        FolderCamera(SAMPLES / "numbers"),
-        dice_camera=FolderCamera(SAMPLES / "dice"),
-    )
-    return panel, reader, notes, problems
+    return panel, SampleReader(), notes, problems

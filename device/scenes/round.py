@@ -159,7 +159,7 @@ class RoundScene(DcdlScene):
             return
         if self.reading_job is not None:
             return  # a photo is being read
-        self.reading_job = self.host.jobs.read_draw(self.current.kind)
+        self.reading_job = self.host.jobs.read_draw(self.current.kind, self.current.composition)
         self.message = "lecture du chevalet…"
 
     def _read(self, job: Job[DrawReading]) -> None:
