@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_app import make_app, press, settle, tap
+from test_app import FakeClock, make_app, press, settle, tap
 
 from device.app import App
 from engine.events import (
@@ -17,6 +17,7 @@ from engine.events import (
     TimerStarted,
     TimerStopped,
 )
+from engine.game import VERDICT_GRACE
 from engine.rules import RoundKind
 from engine.session import Session
 
@@ -221,4 +222,46 @@ def test_the_second_sprint_knows_the_first_one_s_draw_after_a_cut(
     _tap(app, "kind:sprint-numbers")
     assert "Le tirage restant, pour Ana" in _screen(app, drawn)
     assert app.scene.state.endswith("-sprint-numbers-ready")
+    app.close()
+
+
+def test_when_the_30_seconds_run_out_temps_ecoule_shows_and_a_name_is_taken_only_in_the_grace(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    app = _tv_app(tmp_path)
+    _tap(app, "kind:calcul")
+    press(app)  # the hourglass
+    assert isinstance(app.clock, FakeClock)
+    app.clock.now += 30.5
+    app.step()
+    assert app.scene.state.endswith("-temps-ecoule")
+    assert "Temps écoulé" in _screen(app, drawn)
+    assert "time_up" in app.sounds.played and "say:Temps écoulé" in app.sounds.played
+    keys = {b.key for b in app.scene.buttons}
+    assert {"right:Ana", "wrong:Bruno", "nobody:"} <= keys, "the referee's 3 s to name someone"
+    app.clock.now += VERDICT_GRACE + 1
+    shown = _screen(app, drawn)
+    keys = {b.key for b in app.scene.buttons}
+    assert "Temps écoulé" in shown and "nobody:" in keys
+    assert not any(k.startswith(("right:", "wrong:")) for k in keys), "too late to name anyone"
+    app.close()
+    resumed, _ = make_app(tmp_path)  # a power cut now: the same moment comes back
+    _tap(resumed, "resume")
+    settle(resumed)
+    assert resumed.scene.name == "duel" and resumed.scene.state.endswith("-temps-ecoule")
+    _tap(resumed, "nobody:")
+    assert "Personne n'a trouvé : aucun point" in _screen(resumed, drawn)
+    resumed.close()
+
+
+def test_an_answer_named_before_the_end_shows_no_temps_ecoule(
+    tmp_path: Path, drawn: list[str]
+) -> None:
+    app = _tv_app(tmp_path)
+    _tap(app, "kind:calcul")
+    press(app)
+    assert isinstance(app.clock, FakeClock)
+    app.clock.now += 12
+    _tap(app, "right:Ana")
+    assert app.scene.state.endswith("-verdict") and "Temps écoulé" not in _screen(app, drawn)
     app.close()

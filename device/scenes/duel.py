@@ -12,6 +12,9 @@ before the sprint); the second round offers only the draw left, for the other pl
 turns the 30-second hourglass; the referee taps who answered right or wrong (or nobody);
 the verdict and its points show until the buzzer.
 
+When the 30 seconds run out, "Temps écoulé" shows (and is said) over the verdict buttons:
+an answer given in time is still recorded, after the hourglass, as on the set.
+
 The choice and its draw are saved in the game (:class:`engine.events.DuelChosen`), and so
 is the verdict: a game cut during a duel, or on its verdict, opens again on that screen
 with the same chain, draw and verdict (the navigator shows a verdict until the buzzer).
@@ -36,7 +39,7 @@ from engine.duels import (
     ten_letter_draw,
 )
 from engine.events import DuelChosen, DuelDecided, Event, RefusedEvent
-from engine.game import Phase, Round
+from engine.game import VERDICT_GRACE, Phase, Round
 from engine.rules import RoundKind
 from engine.store import StoreError
 from solver.words import longest
@@ -93,6 +96,24 @@ class DuelScene(DcdlScene):
         return self.played.record is not None
 
     @property
+    def timed_out(self) -> bool:
+        """The 30 seconds ran out and no verdict is recorded yet (known from the game, so a
+        game resumed here shows it again)."""
+        played = self.played
+        if self.decided or played.started_at is None or played.stopped_at is None:
+            return False
+        return self.game.remaining(played.stopped_at) == 0  # not an answer that stopped it
+
+    @property
+    def too_late(self) -> bool:
+        """The hourglass ran out more than the referee's grace ago: no one can be named
+        any more, only "Personne" (the rules: no point after the 30 seconds)."""
+        stopped = self.played.stopped_at
+        return (
+            self.timed_out and stopped is not None and self.host.clock() > stopped + VERDICT_GRACE
+        )
+
+    @property
     def kind(self) -> str | None:
         """The duel chosen (or being prepared), None before the choice."""
         return self.played.challenge or self.pending
@@ -115,6 +136,8 @@ class DuelScene(DcdlScene):
     @property
     def state(self) -> str:
         phase = "verdict" if self.decided else self.played.phase
+        if self.timed_out:
+            phase = "temps-ecoule"
         return f"manche{self.played.number:02d}-{self.played.kind}-{self.kind or 'choix'}-{phase}"
 
     def _search_letters(self) -> None:
@@ -150,8 +173,11 @@ class DuelScene(DcdlScene):
         if self.pending is not None and self.letters_job is not None and self.letters_job.done:
             self._choose_pending()
             return True
-        redraw, _ = self.tick_hourglass()
-        return redraw
+        late = self.too_late
+        redraw, time_up = self.tick_hourglass()
+        if time_up:
+            self.host.sounds.say("Temps écoulé", "sablier")
+        return redraw or late != self.too_late  # the grace just ended: the buttons go
 
     def _record(self, event: Event) -> bool:
         """Save ``event`` in the game; False (its French refusal shown) if refused."""
@@ -242,14 +268,16 @@ class DuelScene(DcdlScene):
             theme.text(
                 surface, "Buzzer : 30 secondes", 0.055, MUTED, center=(w // 2, int(h * 0.47))
             )
+        elif self.timed_out:
+            theme.text(surface, "Temps écoulé", 0.08, BAD, center=(w // 2, int(h * 0.455)))
         else:
             self.draw_hourglass(surface, (int(w * 0.9), int(h * 0.1)), int(h * 0.08))
         if self._has_answer():
             reveal = pygame.Rect(int(w * 0.02), int(h * 0.02), int(w * 0.2), int(h * 0.09))
             label = "Cacher" if self.revealed else "Réponse (arbitre)"
             self.buttons.append(Button(reveal, label, "reveal", PANEL, MUTED))
-        players = self.game.players
-        width = w // len(players)
+        players = [] if self.too_late else self.game.players
+        width = w // max(1, len(players))
         for i, player in enumerate(players):
             right = pygame.Rect(i * width + 10, int(h * 0.52), width - 20, int(h * 0.14))
             wrong = pygame.Rect(i * width + 10, int(h * 0.69), width - 20, int(h * 0.12))
