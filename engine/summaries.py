@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import dice, paroles, pyramide, sloubi
+from engine.game import Game
 from engine.registry import GAMES
 from engine.rules import RULE_SETS, RoundKind, RuleSet, Timer
 
@@ -113,3 +114,18 @@ def summary(name: str, seats: int = 99) -> list[str]:
         low, high = kind.players
         parts.append(players_text(low, min(high, seats)))
     return parts
+
+
+def progress(game: object) -> str | None:
+    """Where a saved game of "Des chiffres et des lettres" stands, as the resume button
+    says it: "manche 5 sur 12", "prolongation", "mort subite", or "fin de la partie";
+    ``None`` for the other boxes (their screens say where they stand)."""
+    if not isinstance(game, Game):
+        return None
+    total = len(game.rules.order)
+    current = game.current
+    if current is None:
+        return "fin de la partie"
+    if current.number <= total:
+        return f"manche {current.number} sur {total}"
+    return "mort subite" if current.timer is not None else "prolongation"

@@ -181,3 +181,32 @@ def test_a_names_file_that_is_a_folder_is_said_and_the_game_still_starts(tmp_pat
     press(app)
     assert app.session is not None, "the game starts all the same"
     app.close()
+
+
+def test_the_resume_button_says_the_saved_game_s_rule_set_and_round_and_selects_it(
+    tmp_path: Path,
+) -> None:
+    from engine.events import RoundClosed, TimerStarted
+    from engine.session import Session
+
+    app, clock = make_app(tmp_path, rules="tv")  # the last choice was another rule set
+    session = Session.new(app.store, "club-match", ["Ana", "Bruno"], seed=5, clock=clock)
+    for _ in range(4):  # four rounds played; the fifth's draw is on the holder
+        session.do(session.random_draw())
+        session.do(TimerStarted(clock.now))
+        clock.now += 60
+        session.tick()
+        session.do(RoundClosed())
+    app.close()
+    again, _ = make_app(tmp_path, rules="tv")
+    again.step()
+    home = again.scene
+    assert home.rules == "club-match", "the game to resume is the one shown chosen"  # type: ignore[attr-defined]
+    resume = next(b for b in home.buttons if b.key == "resume")
+    assert "Match" in resume.label
+    lines = _drawn_lines(again)
+    again.refresh()
+    again.step()
+    total = len(RULE_SETS["club-match"].order)
+    assert any(f"manche 5 sur {total}" in line for line in lines), lines
+    again.close()

@@ -10,8 +10,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 from test_app import FakeClock, make_app, tap
 
+from device.app import App
 from device.scenes.result import ResultScene
-from engine.events import RoundClosed, WordAnswered
+from engine.events import Event, RoundClosed, WordAnswered
 from engine.session import Session
 from engine.store import Store
 from solver.words import longest
@@ -73,4 +74,70 @@ def test_points_earned_by_another_s_refused_word_say_so_on_the_result_screen(
     for note in record.notes.values():
         assert note in lines, f"the note {note!r} is not on the screen"
     assert "Buzzer : manche suivante" in lines
+    app.close()
+
+
+def _resumed_on_answers(folder: Path, rounds_before: int, *last: Event) -> App:
+    """A boxed game of two whose first ``rounds_before`` rounds were closed with no answer,
+    the next drawn and timed, and ``last`` events saved in it; reopened after a cut and
+    resumed by a tap, on its answers or its result."""
+    from test_app import make_app as _make
+    from test_navigator import _tap_button
+
+    from engine.events import TimerStarted, TimerStopped
+
+    app, clock = _make(folder)
+    session = Session.new(app.store, "boxed", ["Ana", "Bruno"], seed=3, clock=clock)
+    for number in range(rounds_before + 1):
+        session.do(session.random_draw())
+        session.do(TimerStarted(clock.now))
+        clock.now += 45
+        session.do(TimerStopped(clock.now))
+        if number < rounds_before:
+            session.do(RoundClosed())
+    for event in last:
+        session.do(event)
+    app.close()
+    resumed, _ = _make(folder)
+    _tap_button(resumed, "resume")
+    return resumed
+
+
+def test_the_last_round_s_result_says_the_buzzer_ends_the_game_then_the_end_screen(
+    tmp_path: Path,
+) -> None:
+    from test_app import press, settle
+    from test_navigator import _tap_button
+
+    from engine.rules import BOXED
+
+    app = _resumed_on_answers(tmp_path, len(BOXED.order) - 1)
+    _tap_button(app, "nothing")
+    _tap_button(app, "nothing")
+    settle(app)
+    assert app.scene.name == "resultat"
+    lines = _drawn_lines(app)
+    app.refresh()
+    app.step()
+    assert "Buzzer : fin de la partie" in lines and "Buzzer : manche suivante" not in lines
+    press(app)
+    assert app.scene.name == "fin"
+    app.close()
+
+
+def test_a_solution_nobody_found_is_not_headed_le_compte_est_bon(tmp_path: Path) -> None:
+    from test_app import settle
+    from test_navigator import _tap_button
+
+    app = _resumed_on_answers(tmp_path, 0)  # the first round, numbers: nobody answers
+    _tap_button(app, "nothing")
+    _tap_button(app, "nothing")
+    settle(app)
+    assert app.scene.name == "resultat"
+    lines = _drawn_lines(app)
+    app.refresh()
+    app.step()
+    headings = [line for line in lines if line.endswith(":")]
+    assert not any(line.startswith("Le compte est bon") for line in headings), headings
+    assert any(line.startswith(("Compte exact possible", "Au plus près")) for line in headings)
     app.close()

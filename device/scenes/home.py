@@ -17,10 +17,10 @@ from device.keyboard import DONE, ERASE, keyboard, keyboard_key
 from device.scenes.base import Scene
 from device.theme import ACCENT, GOOD, MUTED, PANEL, TEXT, Button
 from engine.events import RefusedEvent
-from engine.games import GAMES, GameKind
+from engine.games import GAMES, GameKind, replay
 from engine.session import Session
 from engine.store import SavedGame, StoreError
-from engine.summaries import summary
+from engine.summaries import progress, summary
 
 MAX_NAME = 12
 SEATS = 6
@@ -52,9 +52,20 @@ class HomeScene(Scene):
             ),
             None,
         )
+        self.resume_progress: str | None = None
+        """Where the game to resume stands ("manche 5 sur 12"), read from its events."""
         if self.resumable is not None:  # the game to resume is the one shown chosen
             self.rules = self.resumable.rules
+            self.resume_progress = self._progress(self.resumable)
         self._fit_players()
+
+    def _progress(self, saved: SavedGame) -> str | None:
+        """Where ``saved`` stands, or None when its events cannot say (the resume itself
+        then tells why, in French)."""
+        try:
+            return progress(replay(self.host.store.events(saved.id)))
+        except (RefusedEvent, StoreError, ValueError):
+            return None
 
     @property
     def state(self) -> str:
@@ -152,9 +163,10 @@ class HomeScene(Scene):
             names = ", ".join(saved.players)
             if len(names) > 28:  # long names: the count reads better than a tiny line
                 names = f"{len(saved.players)} joueurs"
+            where = f"{self.resume_progress} · " if self.resume_progress else ""
             theme.text(
                 surface,
-                f"En cours : {GAMES[saved.rules].title} ({names})",
+                f"En cours ({GAMES[saved.rules].label}) : {where}{names}",
                 0.045,
                 MUTED,
                 center=(w // 2, int(h * 0.955)),
