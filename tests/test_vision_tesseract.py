@@ -66,3 +66,24 @@ def test_a_tesseract_that_died_is_started_again() -> None:
     assert not engine.running
     assert tesseract_line(ZEBRA, LETTERS) == "ZEBRA"
     assert tesseract_for(LETTERS) is not engine
+
+
+def test_a_tesseract_ended_during_a_reading_is_started_again_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Another thread's reading that gave up on the shared process ends it under this one.
+    close_tesseracts()
+    engine = tesseract_for(LETTERS)
+    assert engine is not None
+    real_ask = reading.Tesseract._ask
+
+    def ask_then_end(self: reading.Tesseract, *pages: Path) -> None:
+        real_ask(self, *pages)
+        if self is engine:
+            self._process.kill()
+            self._process.wait()
+
+    monkeypatch.setattr(reading.Tesseract, "_ask", ask_then_end)
+    assert tesseract_line(ZEBRA, LETTERS) == "ZEBRA"
+    assert not engine.running and tesseract_for(LETTERS) is not engine
+    close_tesseracts()

@@ -1018,7 +1018,16 @@ def tesseract_words(
     """
     engine = tesseract_for(whitelist) if groups else None
     strip = tesseract_strip(groups, height, gap) if engine is not None else None
-    return None if engine is None or strip is None else engine.read(strip)
+    if engine is None or strip is None:
+        return None
+    started = time.monotonic()
+    words = engine.read(strip)
+    if words is None and time.monotonic() - started < TESSERACT_TIMEOUT / 2:
+        # not a silence of its own: the process was ended under it (another thread's
+        # reading gave up on it, or it died); one new process, once
+        engine = tesseract_for(whitelist)
+        words = engine.read(strip) if engine is not None else None
+    return words
 
 
 def tesseract_line(glyphs: Sequence[Mask], whitelist: str, height: int = 40) -> str | None:
