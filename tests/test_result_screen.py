@@ -141,3 +141,40 @@ def test_a_solution_nobody_found_is_not_headed_le_compte_est_bon(tmp_path: Path)
     assert not any(line.startswith("Le compte est bon") for line in headings), headings
     assert any(line.startswith(("Compte exact possible", "Au plus près")) for line in headings)
     app.close()
+
+
+def test_on_the_end_screen_the_last_round_is_still_corrected_from_the_menu(
+    tmp_path: Path,
+) -> None:
+    from test_app import press, settle, type_char
+    from test_navigator import _f1, _tap_button
+
+    from device.intents import Action
+    from engine.rules import BOXED
+
+    app = _resumed_on_answers(tmp_path, len(BOXED.order) - 1)  # the last round: letters
+    assert app.session is not None
+    letters = app.session.dcdl.rounds[-1].letters
+    word = longest(letters).words[0]
+    for char in word[:-1]:  # Ana's word typed one letter short
+        type_char(app, char)
+    press(app, Action.CONFIRM)
+    _tap_button(app, "nothing")  # Bruno
+    settle(app)
+    press(app)  # "Buzzer : fin de la partie"
+    assert app.scene.name == "fin"
+    before = app.session.dcdl.scores["Ana"]
+    _f1(app)
+    assert app.scene.name == "menu"
+    _tap_button(app, "undo")  # Ana's is the last answer: taken back at once
+    assert app.scene.name == "reponses", "Ana is asked again"
+    for char in word:
+        type_char(app, char)
+    press(app, Action.CONFIRM)
+    _tap_button(app, "nothing")
+    settle(app)
+    assert app.scene.name == "resultat"
+    assert app.session.dcdl.scores["Ana"] > before
+    press(app)
+    assert app.scene.name == "fin"
+    app.close()
