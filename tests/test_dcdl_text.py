@@ -92,3 +92,22 @@ def test_one_point_is_written_pt_and_a_score_follows_a_colon(tmp_path: Path) -> 
     app._draw()  # type: ignore[attr-defined]
     assert any(line == "Joueur 1 : 0" for line, _ in drawn), [line for line, _ in drawn]
     app.close()
+
+
+def test_six_long_names_stay_readable_on_the_result_screen(tmp_path: Path) -> None:
+    from device.scenes.result import ResultScene
+
+    app, clock = make_app(tmp_path, rules="boxed", players=list(LONG), demo=True, speed=20.0)
+    for _ in range(2):  # a numbers round, then a letters round (longer answers, reasons)
+        _play_to(app, clock, ResultScene)
+        app.jobs.settle()
+        app.step()
+        drawn = _record(app)
+        app._draw()  # type: ignore[attr-defined]
+        _check_readable(drawn, f"result of round {app.scene.number}")  # type: ignore[attr-defined]
+        for name in LONG:
+            assert any(line.startswith(name[:7]) for line, _ in drawn), name
+        while isinstance(app.scene, ResultScene):
+            clock.now += 0.5
+            app.step()
+    app.close()

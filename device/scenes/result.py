@@ -14,6 +14,9 @@ from engine.rules import RoundKind
 from solver.numbers import Solution
 from solver.words import LongestWords
 
+PROGRESS_TOP = 0.86
+"""Where the game's progress bar starts (a share of the height): the text stays above."""
+
 
 class ResultScene(DcdlScene):
     name = "resultat"
@@ -48,7 +51,9 @@ class ResultScene(DcdlScene):
         record = played.record
         assert record is not None
         y = int(h * 0.16)
-        line_h = int(h * 0.085)
+        few = len(self.game.players) <= 4
+        line_h = int(h * (0.085 if few else 0.075))  # five or six: room left for the best
+        big = 0.07 if few else 0.06
         for player in self.game.players:
             answer = self._answer(played, player)
             points = record.points.get(player, 0)
@@ -61,7 +66,7 @@ class ResultScene(DcdlScene):
                 topleft=(12, y),
                 max_width=int(w * 0.7),
             )
-            theme.text(surface, f"+{points}", 0.07, colour, topleft=(int(w * 0.82), y))
+            theme.text(surface, f"+{points}", big, colour, topleft=(int(w * 0.82), y))
             y += line_h
             # why the answer was refused, and where points the answer did not earn came from
             for why, tone in ((played.reasons.get(player), BAD), (record.notes.get(player), GOOD)):
@@ -89,7 +94,7 @@ class ResultScene(DcdlScene):
         played = sum(1 for r in self.game.rounds if r.record is not None)
         width = (w - 24) // total
         for i in range(total):
-            box = pygame.Rect(12 + i * width, int(h * 0.86), width - 3, int(h * 0.025))
+            box = pygame.Rect(12 + i * width, int(h * PROGRESS_TOP), width - 3, int(h * 0.025))
             pygame.draw.rect(surface, ACCENT if i < played else PANEL, box)
 
     def _answer(self, played: Round, player: str) -> str:
@@ -126,8 +131,26 @@ class ResultScene(DcdlScene):
         else:
             title, lines = "Solveur indisponible :", [str(best)]
         theme.text(surface, title, 0.055, ACCENT, topleft=(12, top))
-        for i, line in enumerate(lines):
-            y = top + int(h * 0.065) * (i + 1)
-            if y > h * 0.88:
-                break
-            theme.text(surface, line, 0.055, TEXT, topleft=(30, y), max_width=w - 40)
+        row = max(int(h * 0.062), theme.font(0.055).get_linesize())
+        rows = max(1, (int(h * PROGRESS_TOP) - top - row) // row)  # above the progress bar
+        for i, line in enumerate(self._packed(lines, rows, w - 40)):
+            theme.text(
+                surface, line, 0.055, TEXT, topleft=(30, top + row * (i + 1)), max_width=w - 40
+            )
+
+    def _packed(self, lines: list[str], rows: int, width: int) -> list[str]:
+        """``lines`` in at most ``rows`` rows: one a row when they fit, else side by side
+        (a count's steps with six players on screen), the last row ending "…" if need be."""
+        if len(lines) <= rows:
+            return lines
+        font = self.host.theme.font(0.055)
+        packed: list[str] = []
+        for line in lines:
+            joined = f"{packed[-1]}  ·  {line}" if packed else line
+            if packed and font.size(joined)[0] <= width:
+                packed[-1] = joined
+            else:
+                packed.append(line)
+        if len(packed) > rows:
+            packed = [*packed[: rows - 1], f"{packed[rows - 1]}  …"]
+        return packed
