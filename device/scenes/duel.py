@@ -389,9 +389,9 @@ class DuelScene(DcdlScene):
             theme.text(surface, f"{self.numbers_line}", 0.09, TEXT, center=(w // 2, int(h * 0.24)))
         elif self.kind == "sprint-letters":
             shown = " ".join(letters[0]) if letters else "…"
-            theme.text(surface, shown, 0.09, TEXT, center=(w // 2, int(h * 0.2)))
+            theme.text(surface, shown, 0.09, TEXT, center=(w // 2, int(h * 0.235)))
             task = "Un mot de 10 lettres"
-            theme.text(surface, task, 0.05, TEXT, center=(w // 2, int(h * 0.3)))
+            theme.text(surface, task, 0.05, TEXT, center=(w // 2, int(h * 0.32)))
         if self.played.kind is RoundKind.SPRINT and self.played.chooser:
             first = self._first_sprint()
             who = (
@@ -399,7 +399,7 @@ class DuelScene(DcdlScene):
                 if first is not None and first.challenge
                 else f"Tirage choisi par {self.played.chooser}"
             )
-            theme.text(surface, who, 0.045, MUTED, center=(w // 2, int(h * 0.13)))
+            theme.text(surface, who, 0.045, MUTED, center=(w // 2, int(h * 0.15)))
         answer = self.answer_text()
         if answer is not None and self.revealed:
             theme.text(
