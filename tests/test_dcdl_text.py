@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
 from device.scenes.end import EndScene
 from device.scenes.round import RoundScene
@@ -110,4 +111,39 @@ def test_six_long_names_stay_readable_on_the_result_screen(tmp_path: Path) -> No
         while isinstance(app.scene, ResultScene):
             clock.now += 0.5
             app.step()
+    app.close()
+
+
+@pytest.mark.parametrize("rules", ["boxed", "tv", "club-duplicate", "club-match"])
+def test_every_screen_of_a_demo_game_with_long_names_is_readable(
+    tmp_path: Path, rules: str
+) -> None:
+    """Each kind of screen a whole demo game goes through, drawn once: every text at least
+    20 px high and on the screen, no two texts' letters on one another (their boxes may
+    share a few pixels of line spacing)."""
+    players = LONG[:2] if rules in ("tv", "club-match") else list(LONG)
+    app, clock = make_app(tmp_path, rules=rules, players=players, demo=True, speed=20.0)
+    screen = pygame.Rect(0, 0, 800, 480)
+    seen: set[tuple[str, str]] = set()
+    for _ in range(200_000):
+        clock.now += 0.5
+        app.step()
+        app.jobs.settle()
+        scene = app.scene
+        state = str(getattr(scene, "state", scene.name))
+        kind = (scene.name, state.split("-", 1)[-1] if state.startswith("manche") else state)
+        if kind not in seen:
+            seen.add(kind)
+            drawn = _record(app)
+            app._draw()
+            for line, rect in drawn:
+                assert rect.height >= 20, f"{kind}: {line!r} is {rect.height} px high"
+                assert screen.contains(rect), f"{kind}: {line!r} runs off the screen ({rect})"
+            inked = [(line, rect.inflate(0, -8)) for line, rect in drawn]
+            for i, (a, ra) in enumerate(inked):
+                for b, rb in inked[i + 1 :]:
+                    assert not ra.colliderect(rb), f"{kind}: {a!r} overlaps {b!r}"
+        if scene.name == "fin":
+            break
+    assert app.scene.name == "fin" and len(seen) > 10, seen
     app.close()

@@ -273,7 +273,8 @@ class DuelScene(DcdlScene):
         else:
             self.draw_hourglass(surface, (int(w * 0.9), int(h * 0.1)), int(h * 0.08))
         if self._has_answer():
-            reveal = pygame.Rect(int(w * 0.02), int(h * 0.02), int(w * 0.2), int(h * 0.09))
+            # bottom left, beside « Personne »: the referee's corner, its label readable (≥ 20 px)
+            reveal = pygame.Rect(int(w * 0.02), int(h * 0.84), int(w * 0.26), int(h * 0.1))
             label = "Cacher" if self.revealed else "Réponse (arbitre)"
             self.buttons.append(Button(reveal, label, "reveal", PANEL, MUTED))
         players = [] if self.too_late else self.game.players
