@@ -33,7 +33,7 @@ from device.web.qr import join_url, qr_modules
 from device.web.table import PhoneTable
 from device.web.thread import WebServer
 from engine.dice import DiceGame, DiceRolled
-from engine.events import LettersDrawn, NumbersDrawn, RoundClosed
+from engine.events import LettersDrawn, NumbersDrawn, RoundClosed, TimerStarted
 from engine.paroles import FirstCardsDrawn, HandRevealed, ParolesGame
 from engine.session import Session
 from engine.store import Store
@@ -467,6 +467,29 @@ def test_six_phones_announce_a_word_and_call_menteur_in_les_paroles_s_envolent(
             wait(page, lambda p: "Chloé +4" in text(p, "live-last"))
             assert text(page, "live-scores").startswith("Scores : Ana 0 · Bob 0 · Chloé 4")
         assert game.scores["Chloé"] == 4
+    finally:
+        ui.stop()
+        server.stop()
+
+
+def test_in_club_play_the_phones_count_the_search_then_the_writing_time(
+    tmp_path: Path, pages: list[Any]
+) -> None:
+    ui, server, url = start(tmp_path, "club-duplicate")
+    try:
+        join(pages, url)
+        timer = ui.session.dcdl.rules.timers[ui.session.dcdl.rules.order[0]]
+        assert timer.writing > 0
+
+        def open_late(session: Session) -> None:
+            """The first round, its hourglass turned 4 s before the search ends."""
+            session.do(session.random_draw())
+            session.do(TimerStarted(ui.clock.now - (timer.search - 4)))
+
+        ui.do(open_late)
+        page = pages[0]
+        wait(page, lambda p: text(p, "countdown").startswith("Recherche : "))
+        wait(page, lambda p: text(p, "countdown") == f"Écriture : {timer.writing:.0f} s")
     finally:
         ui.stop()
         server.stop()

@@ -187,6 +187,7 @@ class PhoneBridge:
                     draw,
                     current.started_at + timer.total,
                     current.target,
+                    timer.writing,
                 ),
                 _answers_of(current),
             )

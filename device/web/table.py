@@ -53,6 +53,8 @@ class PhoneRound:
     ends_at: float
     """When the hourglass ends, on the table's clock."""
     target: int | None = None
+    writing: float = 0.0
+    """The hourglass's last seconds that are writing time (club play), 0 where none."""
 
 
 @dataclass(frozen=True)
@@ -261,6 +263,7 @@ cette place
                     "draw": list(current.draw),
                     "target": current.target,
                     "ends_at": current.ends_at,
+                    "writing": current.writing,
                 }
             if me is not None and me in self._answers:
                 state["mine"] = self._answers[me].text

@@ -95,7 +95,11 @@ function tick() {
   const now = piNow();
   const left = Math.max(0, (state.round.ends_at - now) / state.speed);
   const over = left <= 0 || !!state.results;
-  $("countdown").textContent = over ? "Temps écoulé" : Math.ceil(left) + " s";
+  // club play: the search, then the writing time, each counted down as the Pi's screen does
+  const writing = state.round.writing || 0;
+  const phase = !writing ? Math.ceil(left)
+    : left > writing ? "Recherche : " + Math.ceil(left - writing) : "Écriture : " + Math.ceil(left);
+  $("countdown").textContent = over ? "Temps écoulé" : phase + " s";
   $("send").disabled = over;
   $("clear").disabled = over;
   for (const b of document.querySelectorAll("#count-ops button, #count-undo")) b.disabled = over;
