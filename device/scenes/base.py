@@ -98,6 +98,13 @@ def open_menu_on(press: Press, host: Host) -> bool:
     return False
 
 
+def next_on_buzzer(press: Press, host: Host) -> None:
+    """A screen shown until the buzzer (a round's result, a verdict): the buzzer or Enter
+    goes on, a long press opens the menu (where a wrong entry seen here is taken back)."""
+    if not open_menu_on(press, host) and press.action in (Action.BUZZ, Action.CONFIRM):
+        host.done()
+
+
 TITLES = {RoundKind.NUMBERS: "Le compte est bon", RoundKind.LETTERS: "Le mot le plus long"}
 
 

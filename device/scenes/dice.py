@@ -21,7 +21,7 @@ from device.intents import Action, Press
 from device.jobs import Job
 from device.phones_view import draw_join
 from device.reader import DrawReading, NoDraw
-from device.scenes.base import GameScene, open_menu_on
+from device.scenes.base import GameScene, next_on_buzzer, open_menu_on
 from device.theme import (
     ACCENT,
     BAD,
@@ -505,10 +505,7 @@ class DiceResultScene(DiceScene):
         return f"lancer{self.number:02d}-resultat"
 
     def on_press(self, press: Press) -> None:
-        if open_menu_on(press, self.host):
-            return
-        if press.action in (Action.BUZZ, Action.CONFIRM):
-            self.host.done()  # the next roll, or the end
+        next_on_buzzer(press, self.host)  # the next roll, or the end
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.host.theme

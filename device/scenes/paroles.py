@@ -24,7 +24,7 @@ from device.intents import Action, Press
 from device.jobs import Job
 from device.phones_view import draw_join
 from device.reader import DrawReading, NoDraw
-from device.scenes.base import GameOverScene, GameScene, open_menu_on
+from device.scenes.base import GameOverScene, GameScene, next_on_buzzer, open_menu_on
 from device.theme import (
     ACCENT,
     BAD,
@@ -571,10 +571,7 @@ class ParolesVerdictScene(ParolesScene):
         return f"appel{self._call:02d}-verdict"
 
     def on_press(self, press: Press) -> None:
-        if open_menu_on(press, self.host):
-            return
-        if press.action in (Action.BUZZ, Action.CONFIRM):
-            self.host.done()  # the next hand, or the end
+        next_on_buzzer(press, self.host)  # the next hand, or the end
 
     def lines(self) -> list[str]:
         """What the verdict says, in French: the call, whether the hand spells the word (or

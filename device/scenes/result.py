@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from device.host import Host
-from device.intents import Action, Press
+from device.intents import Press
 from device.jobs import Best, Job
-from device.scenes.base import DcdlScene, header, open_menu_on
+from device.scenes.base import DcdlScene, header, next_on_buzzer
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT
 from engine.game import Round
 from engine.rules import RoundKind
@@ -38,10 +38,7 @@ class ResultScene(DcdlScene):
         return f"manche{self.number:02d}-resultat{ready}"
 
     def on_press(self, press: Press) -> None:
-        if open_menu_on(press, self.host):  # a wrong entry seen here is taken back there
-            return
-        if press.action in (Action.BUZZ, Action.CONFIRM):
-            self.host.done()  # the next round, or the end
+        next_on_buzzer(press, self.host)  # the next round, or the end; the menu to correct it
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme = self.host.theme

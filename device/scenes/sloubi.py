@@ -18,7 +18,7 @@ import pygame
 
 from device.host import Host
 from device.intents import Action, Press
-from device.scenes.base import GameOverScene, GameScene, open_menu_on
+from device.scenes.base import GameOverScene, GameScene, next_on_buzzer, open_menu_on
 from device.theme import ACCENT, BAD, GOOD, MUTED, PANEL, TEXT, Button
 from engine.sloubi import (
     BUCKET,
@@ -308,10 +308,7 @@ class SloubiResultScene(SloubiScene):
         return f"manche{self.number_shown:02d}-resultat"
 
     def on_press(self, press: Press) -> None:
-        if open_menu_on(press, self.host):
-            return
-        if press.action in (Action.BUZZ, Action.CONFIRM):
-            self.host.done()  # the next round, or the end
+        next_on_buzzer(press, self.host)  # the next round, or the end
 
     def on_button(self, key: str) -> None:
         if key == "next":
