@@ -14,6 +14,9 @@ it was opened from, which comes back as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from device.host import Host
 from device.scenes.answers import AnswersScene
 from device.scenes.base import Scene
@@ -44,7 +47,6 @@ from device.scenes.sloubi import (
     SloubiEndScene,
     SloubiResultScene,
     SloubiRollScene,
-    SloubiScene,
     SloubiSingScene,
 )
 from engine.dice import DiceGame, DiceRound
@@ -171,48 +173,41 @@ class Navigator:
             return AnswersScene(host)
         return RoundScene(host)
 
-    def _dice_screen(self, game: DiceGame) -> Scene:
-        host = self.host
+    def _phase_screen(
+        self,
+        game: DiceGame | ParolesGame | SloubiGame,
+        result: Callable[[Host, int], Scene],
+        screens: Mapping[Any, Callable[[Host], Scene]],
+        otherwise: Callable[[Host], Scene],
+    ) -> Scene:
+        """A box's screen: the last closed roll, call or round shows its ``result`` until
+        seen; else the screen of the game's phase (``otherwise`` for the phases left)."""
         closed = _last_closed(game)
         if closed is not None and closed > self._acknowledged:
-            return DiceResultScene(host, closed)
-        phase = game.phase
-        if phase is DicePhase.OVER:
-            return EndScene(host)
-        if phase is DicePhase.ROLL:
-            return DiceRollScene(host)
-        if phase is DicePhase.WORD:
-            return DiceWordScene(host)
-        return DiceCountScene(host)
+            return result(self.host, closed)
+        return screens.get(game.phase, otherwise)(self.host)
+
+    def _dice_screen(self, game: DiceGame) -> Scene:
+        screens = {
+            DicePhase.OVER: EndScene,
+            DicePhase.ROLL: DiceRollScene,
+            DicePhase.WORD: DiceWordScene,
+        }
+        return self._phase_screen(game, DiceResultScene, screens, DiceCountScene)
 
     def _paroles_screen(self, game: ParolesGame) -> Scene:
         """A "Menteur !" judged shows its verdict until seen; else the phase's screen."""
-        host = self.host
-        closed = _last_closed(game)
-        if closed is not None and closed > self._acknowledged:
-            return ParolesVerdictScene(host, closed)
-        phase = game.phase
-        if phase is ParolesPhase.OVER:
-            return ParolesEndScene(host)
-        if phase is ParolesPhase.FIRST_PLAYER:
-            return ParolesFirstScene(host)
-        if phase is ParolesPhase.ANNOUNCE:
-            return ParolesAnnounceScene(host)
-        if phase is ParolesPhase.ANSWER:
-            return ParolesAnswerScene(host)
-        return ParolesRevealScene(host)
+        screens = {
+            ParolesPhase.OVER: ParolesEndScene,
+            ParolesPhase.FIRST_PLAYER: ParolesFirstScene,
+            ParolesPhase.ANNOUNCE: ParolesAnnounceScene,
+            ParolesPhase.ANSWER: ParolesAnswerScene,
+        }
+        return self._phase_screen(game, ParolesVerdictScene, screens, ParolesRevealScene)
 
-    def _sloubi_screen(self, game: SloubiGame) -> SloubiScene:
-        host = self.host
-        closed = _last_closed(game)
-        if closed is not None and closed > self._acknowledged:
-            return SloubiResultScene(host, closed)
-        phase = game.phase
-        if phase is SloubiPhase.OVER:
-            return SloubiEndScene(host)
-        if phase is SloubiPhase.ROLLING:
-            return SloubiRollScene(host)
-        return SloubiSingScene(host)
+    def _sloubi_screen(self, game: SloubiGame) -> Scene:
+        screens = {SloubiPhase.OVER: SloubiEndScene, SloubiPhase.ROLLING: SloubiRollScene}
+        return self._phase_screen(game, SloubiResultScene, screens, SloubiSingScene)
 
 
 def _pyramide_screen(host: Host, game: PyramideGame) -> Scene:
