@@ -33,6 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.camera import Image
+from vision.dice_learned import read_learned
 from vision.glyphs import (
     JOKER,
     LETTERS,
@@ -2442,9 +2443,16 @@ def read_dice(
     data_dir: Path | None = None,
     *,
     vowel_die: bool | None = None,
+    learned: bool = True,
 ) -> Reading:
     """The three consonants (left to right), then the vowel die's face (``*``: joker);
     the three consonants alone on a photo of the game without the vowel die.
+
+    ``learned``: the dice are found and read by the learned classifier
+    (:mod:`vision.dice_learned`), whose calibrated confidence alone decides "?"; where it
+    leaves a "?", the first design below reads the photo too (with the user's
+    calibration, ``model`` or ``data_dir``, if any), and it is kept unless the learned
+    reading is sure of more values. Without it, the first design alone (for comparison).
 
     ``vowel_die`` says whether the rules in play have the vowel die: without it
     (False), nothing on the table is read as the vowel die (a streak of wood could
@@ -2452,7 +2460,34 @@ def read_dice(
     d20 found mean the vowel die was lost. None: the variant is not known, and the
     dice's shapes tell whether the vowel die was rolled. On the printed mat
     (:mod:`vision.mat`), only its tray is looked at."""
+    if learned:
+        return read_on_mat(image, TRAY, lambda part: _both(part, model, data_dir, vowel_die))
     return read_on_mat(image, TRAY, lambda part: _read_dice(part, model, data_dir, vowel_die))
+
+
+def _sure(reading: Reading) -> int:
+    return len(reading.values) - len(reading.uncertain)
+
+
+def _both(
+    image: Image, model: GlyphModel | None, data_dir: Path | None, vowel_die: bool | None
+) -> Reading:
+    """The learned reading; where it is not sure of every die, the first design's unless
+    the learned one is sure of more (on a tie the first design's, whose warnings say
+    why it doubts)."""
+    try:
+        learned: Reading | None = read_learned(image, vowel_die)
+    except NothingFound:
+        learned = None
+    if learned is not None and not learned.uncertain:
+        return learned
+    try:
+        first = _read_dice(image, model, data_dir, vowel_die)
+    except NothingFound:
+        if learned is None:
+            raise
+        return learned
+    return first if learned is None or _sure(first) >= _sure(learned) else learned
 
 
 def _read_dice(

@@ -1,0 +1,166 @@
+"""Dice: the first design against the learned classifier, side by side (issue 23).
+
+    .venv/bin/python bench/vision_dice.py [--photos 100] [--seed 7]
+
+Sets of synthetic photos, each die's up face known:
+- ``held-out``: the randomised dice renderer (:mod:`vision.dice_render`) in its held-out
+  families, font designs and die colours that the classifier never trained on and its
+  threshold was never chosen on, on any table (held-out tables among them): three d20
+  and the vowel cube, small or large in a 1024 × 768 frame;
+- ``held-out, 3 dice``: the same families without the vowel die, read told so;
+- ``calibration``: trained fonts in held-out colours (the threshold was chosen on windows
+  of these families, not on these photos);
+- ``first generator``: :func:`vision.synthetic.dice_photo` in its five unseen fonts, the
+  set the first design was tuned on (its README figure).
+Readers: the first design (``read_dice(..., learned=False)``); the classifier alone
+(:func:`vision.dice_learned.read_learned`); ``learned``, what ``read_dice`` does now:
+the classifier, and where it leaves a "?" the first design too, the surer kept.
+The three consonants are scored as the game uses them, as a set (a word must hold them
+all, in any order); the vowel die in its place. Per die: right, "?", silent misreads (a
+wrong letter not marked "?"), dice missed (not in the reading at all); then the share of
+photos whose dice are all right, and the time a photo takes.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path (its numbers.py would
+# shadow the standard library's): put the project root there instead, before any import.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+from collections import Counter  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from vision.camera import Image  # noqa: E402
+from vision.dice import read_dice  # noqa: E402
+from vision.dice_learned import read_learned  # noqa: E402
+from vision.dice_render import dice_scene, random_faces, random_style  # noqa: E402
+from vision.glyphs import UNSEEN_FONTS  # noqa: E402
+from vision.reading import NothingFound  # noqa: E402
+from vision.synthetic import TABLES, dice_photo  # noqa: E402
+
+
+@dataclass
+class Tally:
+    """Dice read on one set by one reader."""
+
+    dice: int = 0
+    right: int = 0
+    unsure: int = 0
+    silent: int = 0
+    missed: int = 0
+    photos: int = 0
+    photos_right: int = 0
+
+    def add(self, read: Sequence[str | int] | None, truth: str) -> None:
+        """Count one photo: consonants as a set, the vowel (the fourth) in its place."""
+        got = [str(v) for v in read or ()]
+        self.photos += 1
+        self.dice += len(truth)
+        before = self.right
+        wanted = Counter(truth[:3])
+        seen = got[:3]
+        for letter in seen:
+            if letter == "?":
+                self.unsure += 1
+            elif wanted[letter] > 0:
+                wanted[letter] -= 1
+                self.right += 1
+            else:
+                self.silent += 1
+        self.missed += max(0, 3 - len(seen))
+        if len(truth) == 4:
+            if len(got) < 4:
+                self.missed += 1
+            elif got[3] == "?":
+                self.unsure += 1
+            elif got[3] == truth[3]:
+                self.right += 1
+            else:
+                self.silent += 1
+        elif len(got) > 3:
+            self.silent += got[3] != "?"
+            self.unsure += got[3] == "?"
+        self.photos_right += self.right - before == len(truth) and len(got) == len(truth)
+
+
+def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
+    """``count`` photos of set ``kind`` and the faces they show."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(count):
+        faces = random_faces(rng, kind != "held-out, 3 dice")
+        if kind == "first generator":
+            photo = dice_photo(faces, rng, UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % 5])
+        else:
+            split = "calibration" if kind == "calibration" else "held-out"
+            photo, _ = dice_scene(faces, rng, random_style(rng, split))
+        out.append((photo, faces))
+    return out
+
+
+Reader = Callable[[Image, bool], Sequence[str | int]]
+
+
+def measure(shots: Sequence[tuple[Image, str]], reader: Reader) -> tuple[Tally, list[float]]:
+    tally, times = Tally(), []
+    for photo, truth in shots:
+        start = time.perf_counter()
+        try:
+            read: Sequence[str | int] | None = reader(photo, len(truth) == 4)
+        except NothingFound:
+            read = None
+        times.append((time.perf_counter() - start) * 1000)
+        tally.add(read, truth)
+    return tally, times
+
+
+def line(name: str, reader: str, tally: Tally, times: list[float]) -> str:
+    n = tally.dice
+    return (
+        f"| {name} | {reader} | {n} | {tally.right / n:.2%} | {tally.unsure / n:.2%} | "
+        f"{tally.silent} ({tally.silent / n:.2%}) | {tally.missed} | "
+        f"{tally.photos_right}/{tally.photos} | "
+        f"{statistics.median(times):.0f} | {np.percentile(times, 95):.0f} |"
+    )
+
+
+SETS = ("held-out", "held-out, 3 dice", "calibration", "first generator")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--photos", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--sets", nargs="+", default=list(SETS), choices=SETS)
+    parser.add_argument(
+        "--readers", nargs="+", default=["first design", "classifier alone", "learned"]
+    )
+    args = parser.parse_args(argv)
+    print(
+        "| set | reader | dice | right | « ? » | silent | missed | photos right "
+        "| ms median | ms p95 |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    readers: dict[str, Reader] = {
+        "first design": lambda p, v: read_dice(p, vowel_die=v, learned=False).values,
+        "classifier alone": lambda p, v: read_learned(p, v).values,
+        "learned": lambda p, v: read_dice(p, vowel_die=v).values,
+    }
+    for kind in args.sets:
+        shots = photos(kind, args.photos, args.seed)
+        for name in args.readers:
+            tally, times = measure(shots, readers[name])
+            print(line(kind, name, tally, times), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""The learned dice reader: behaviours on dice styles it never trained on (issue 23)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from vision.dice import read_dice
+from vision.dice_learned import NO_DICE, read_learned, seen_dice, working
+from vision.dice_render import (
+    CONSONANTS,
+    D20_SCHEMES,
+    TABLE_KINDS,
+    VOWELS,
+    dice_scene,
+    families,
+    random_faces,
+    random_style,
+    split_of,
+    table,
+)
+from vision.reading import NothingFound
+from vision.render import design_held_out
+
+
+def _right(values: tuple[str | int, ...], faces: str) -> int:
+    """Dice read right: the consonants as a set, the vowel in its place."""
+    wanted = Counter(faces[:3])
+    right = 0
+    for letter in values[:3]:
+        if wanted[str(letter)] > 0:
+            wanted[str(letter)] -= 1
+            right += 1
+    return right + (len(faces) == 4 and len(values) == 4 and values[3] == faces[3])
+
+
+def test_no_family_is_in_training_and_in_the_figures() -> None:
+    train, held = set(families("train")), set(families("held-out"))
+    assert train and held
+    assert not {d for d, _ in train} & {d for d, _ in held}, "a font design in both"
+    assert not {s for _, s in train} & {s for _, s in held}, "a die colour in both"
+    assert all(split_of(d, s) == "held-out" for d, s in held)
+    assert all(design_held_out(d) for d, _ in held)
+    rng = np.random.default_rng(0)
+    tables = {random_style(rng, "train").table for _ in range(300)}
+    assert tables < set(TABLE_KINDS), "training sees some tables only"
+    assert set(D20_SCHEMES) > {s for _, s in train}
+
+
+def test_the_network_tells_the_up_letter_of_a_die_style_never_trained_on_at_any_angle() -> None:
+    """One die of a held-out family, spun at random and seen a little off overhead:
+    the network's most confident die is its up letter (sure or not), not a leaning
+    face's letter, nearly every time."""
+    rng = np.random.default_rng(2300)
+    right = 0
+    for _ in range(12):
+        face = str(rng.choice(list(CONSONANTS + VOWELS)))
+        style = random_style(rng, "held-out")
+        photo, _ = dice_scene(face, rng, style, (400, 300), (0.1, 0.14))
+        seen = seen_dice(working(photo))
+        right += bool(seen) and seen[0].letter == face
+    assert right >= 10, right
+
+
+def test_dice_of_styles_never_trained_on_are_read_at_least_as_well_never_misread() -> None:
+    """Photos of dice in held-out font designs and colours (three d20 and the vowel
+    cube, small or large in the frame): the reader reads at least as many dice right as
+    the first design alone, and a die the classifier does not read is "?", never another
+    letter.
+    (Issue 23 asks 95% right: not reached yet, docs/vision.md.)"""
+    rng = np.random.default_rng(2301)
+    right = {True: 0, False: 0}
+    silent = 0
+    for _ in range(6):
+        faces = random_faces(rng, True)
+        photo, _ = dice_scene(faces, rng, random_style(rng, "held-out"))
+        for learned in (True, False):
+            right[learned] += _right(
+                read_dice(photo, vowel_die=True, learned=learned).values, faces
+            )
+        values = read_learned(photo, vowel_die=True).values
+        assert len(values) == 4
+        silent += 4 - _right(values, faces) - list(values).count("?")
+    assert right[True] >= right[False], right
+    assert silent == 0, "the classifier's sure readings are right"
+
+
+def test_the_game_without_the_vowel_die_gives_three_consonants() -> None:
+    rng = np.random.default_rng(2302)
+    for _ in range(3):
+        faces = random_faces(rng, False)
+        photo, _ = dice_scene(faces, rng, random_style(rng, "held-out"))
+        values = read_learned(photo, vowel_die=False).values
+        assert len(values) == 3
+        assert all(v == "?" or v in CONSONANTS for v in values)
+        assert _right(values, faces) == 3 - values.count("?"), "no silent misread"
+
+
+@pytest.mark.parametrize("kind", TABLE_KINDS)
+def test_a_photo_without_dice_says_so(kind: str) -> None:
+    rng = np.random.default_rng(len(kind))
+    photo = np.clip(table(rng, kind, (800, 600)), 0, 255).astype(np.uint8)
+    with pytest.raises(NothingFound, match=NO_DICE):
+        read_dice(photo)
+
+
+def test_a_vowel_die_is_never_read_as_a_consonant_die() -> None:
+    """Classes of the two kinds of dice are apart: a vowel die read is the fourth value."""
+    rng = np.random.default_rng(2303)
+    faces = "".join(rng.choice(list(CONSONANTS), 3)) + str(rng.choice(list(VOWELS)))
+    photo, _ = dice_scene(faces, rng, random_style(rng, "held-out"))
+    values = read_learned(photo, vowel_die=True).values
+    assert len(values) == 4
+    assert all(v == "?" or v in CONSONANTS for v in values[:3])
+    assert values[3] == "?" or values[3] in VOWELS
