@@ -57,8 +57,8 @@ bench: venv
 lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
 
-# Retrain the learned vision readers and rewrite vision/data/plates.onnx and .json (seeded:
-# the committed files again, on this machine). PyTorch (the `train` extra, CPU build) is
+# Retrain the learned vision readers and rewrite vision/data/plates.onnx, letters.onnx and
+# their .json (seeded: the committed files again, on this machine). PyTorch (the `train` extra, CPU build) is
 # installed here only; a few CPU minutes on one thread.
 models: venv
 	$(BIN)/python -m pip install --quiet -e '.[train]'

@@ -1,6 +1,8 @@
-"""Train the plate classifier and write ``vision/data/plates.onnx`` (``make models``).
+"""Train the learned readers and write ``vision/data/plates.onnx`` and ``letters.onnx``
+(``make models``: both; ``--kind plates`` or ``--kind letters``: one).
 
-Windows are drawn by :mod:`vision.render` in the *training* style families only; the
+Windows are drawn by :mod:`vision.render` (plates) and :mod:`vision.letter_render`
+(letter tiles) in the *training* style families only; the
 confidence threshold under which a plate is "?" is chosen on the *calibration* split
 (trained fonts in held-out colours): the lowest threshold whose sure readings are wrong
 at most once in :data:`SILENT_GOAL`. The held-out families (held-out fonts in held-out
@@ -23,25 +25,68 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import argparse  # noqa: E402
 import json  # noqa: E402
 import time  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
 
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
-from vision.learned import PLATES_META, PLATES_ONNX, PlateNet, standardised  # noqa: E402
-from vision.render import INPUT_H, INPUT_W, NOTHING, plate_sample  # noqa: E402
+from vision import letter_render, render  # noqa: E402
+from vision.camera import Image  # noqa: E402
+from vision.learned import LETTERS_ONNX, PLATES_ONNX, OnnxClassifier, standardised  # noqa: E402
 
 #: Silent misreads allowed among sure readings (issue 23: at most 1 in 1,000).
 SILENT_GOAL = 1 / 1000
 
 
-def windows(split: str, count: int, seed: int) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+@dataclass(frozen=True)
+class Kind:
+    """What one classifier reads: how its windows are drawn, their shape, its classes."""
+
+    sample: Callable[[np.random.Generator, str], tuple[Image, int]]
+    height: int
+    width: int
+    classes: int
+    described: str
+    out: Path
+    train: int
+    """Training windows (the committed network's number)."""
+    epochs: int
+
+
+KINDS = {
+    "plates": Kind(
+        render.plate_sample,
+        render.INPUT_H,
+        render.INPUT_W,
+        render.NOTHING + 1,
+        "plate values 1..10, 25, 50, 75, 100, then nothing",
+        PLATES_ONNX,
+        train=24000,
+        epochs=8,
+    ),
+    "letters": Kind(
+        letter_render.letter_sample,
+        letter_render.INPUT,
+        letter_render.INPUT,
+        letter_render.NOTHING + 1,
+        "letters A..Z, then nothing",
+        LETTERS_ONNX,
+        train=36000,
+        epochs=10,
+    ),
+}
+
+
+def windows(
+    kind: Kind, split: str, count: int, seed: int
+) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """``count`` windows of ``split`` and their classes."""
     rng = np.random.default_rng(seed)
-    xs = np.empty((count, INPUT_H, INPUT_W), np.uint8)
+    xs = np.empty((count, kind.height, kind.width), np.uint8)
     ys = np.empty(count, np.int64)
     for i in range(count):
-        xs[i], ys[i] = plate_sample(rng, split)
+        xs[i], ys[i] = kind.sample(rng, split)
     return xs, ys
 
 
@@ -59,22 +104,38 @@ def threshold_for(confidence: NDArray[np.float32], right: NDArray[np.bool_]) -> 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--kind", choices=[*KINDS, "all"], default="all")
     parser.add_argument("--seed", type=int, default=23)
-    parser.add_argument("--train", type=int, default=24000, help="training windows")
-    parser.add_argument("--check", type=int, default=3000, help="calibration/held-out windows")
-    parser.add_argument("--epochs", type=int, default=8)
-    parser.add_argument("--out", type=Path, default=PLATES_ONNX)
+    parser.add_argument("--train", type=int, help="training windows (default: the kind's)")
+    parser.add_argument("--check", type=int, help="calibration/held-out windows")
+    parser.add_argument("--epochs", type=int, help="(default: the kind's)")
+    parser.add_argument("--out", type=Path, help="the ONNX file (default: vision/data/)")
     args = parser.parse_args(argv)
+    for name in KINDS if args.kind == "all" else [args.kind]:
+        kind = KINDS[name]
+        print(f"== {name}", flush=True)
+        train(
+            kind,
+            seed=args.seed,
+            count=args.train or kind.train,
+            # The plates' 3,000 gave its threshold; 4,000 for the letters' 27 classes.
+            check=args.check or (3000 if name == "plates" else 4000),
+            epochs=args.epochs or kind.epochs,
+            out=args.out or kind.out,
+        )
 
+
+def train(kind: Kind, *, seed: int, count: int, check: int, epochs: int, out: Path) -> None:
+    """Train one classifier, export it to ``out`` and its threshold beside it."""
     import torch
     from torch import nn
 
     torch.set_num_threads(1)  # the machine is shared
-    torch.manual_seed(args.seed)
+    torch.manual_seed(seed)
     start = time.perf_counter()
-    x_train, y_train = windows("train", args.train, args.seed)
-    x_cal, y_cal = windows("calibration", args.check, args.seed + 1)
-    x_held, y_held = windows("held-out", args.check, args.seed + 2)
+    x_train, y_train = windows(kind, "train", count, seed)
+    x_cal, y_cal = windows(kind, "calibration", check, seed + 1)
+    x_held, y_held = windows(kind, "held-out", check, seed + 2)
     print(f"windows drawn in {time.perf_counter() - start:.0f} s", flush=True)
 
     def block(a: int, b: int, pool: bool) -> list[nn.Module]:
@@ -88,16 +149,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         *block(64, 64, False),
         nn.Flatten(),
         nn.Dropout(0.2),
-        nn.Linear(64 * (INPUT_H // 8) * (INPUT_W // 8), NOTHING + 1),
+        nn.Linear(64 * (kind.height // 8) * (kind.width // 8), kind.classes),
     )
     inputs = torch.from_numpy(standardised(x_train))
     labels = torch.from_numpy(y_train)
     optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    steps = args.epochs * (-(-len(inputs) // 128))
+    steps = epochs * (-(-len(inputs) // 128))
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
     loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
-    shuffler = torch.Generator().manual_seed(args.seed)
-    for epoch in range(args.epochs):
+    shuffler = torch.Generator().manual_seed(seed)
+    for epoch in range(epochs):
         model.train()
         order = torch.randperm(len(inputs), generator=shuffler)
         total = 0.0
@@ -112,12 +173,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"epoch {epoch + 1}: loss {total / len(inputs):.4f}", flush=True)
 
     model.eval()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    example = torch.zeros(1, 1, INPUT_H, INPUT_W)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    example = torch.zeros(1, 1, kind.height, kind.width)
     torch.onnx.export(
         model,
         (example,),
-        str(args.out),
+        str(out),
         input_names=["window"],
         output_names=["logits"],
         dynamic_axes={"window": {0: "n"}, "logits": {0: "n"}},
@@ -125,9 +186,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         dynamo=False,
     )
     # The threshold and the figures come from the exported network as OpenCV runs it.
-    meta = args.out.with_suffix(".json")
+    meta = out.with_suffix(".json")
     meta.write_text(json.dumps({"threshold": 1.0}))
-    net = PlateNet(args.out, meta)
+    net = OnnxClassifier(out, meta)
     report = {}
     for name, xs, ys in (("calibration", x_cal, y_cal), ("held-out", x_held, y_held)):
         probs = net.probabilities(xs)
@@ -139,11 +200,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         json.dumps(
             {
                 "threshold": round(threshold, 6),
-                "seed": args.seed,
-                "train_windows": args.train,
-                "epochs": args.epochs,
-                "classes": "plate values 1..10, 25, 50, 75, 100, then nothing",
-                "input": [INPUT_H, INPUT_W],
+                "seed": seed,
+                "train_windows": count,
+                "epochs": epochs,
+                "classes": kind.described,
+                "input": [kind.height, kind.width],
             },
             indent=1,
         )
@@ -156,11 +217,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"right when sure {right[sure].mean():.2%}, silent {(~right & sure).sum()} "
             f"in {len(right)}"
         )
-    size = args.out.stat().st_size
-    print(f"threshold {threshold:.4f}; {args.out} {size / 1024:.0f} kB")
+    size = out.stat().st_size
+    print(f"threshold {threshold:.4f}; {out} {size / 1024:.0f} kB")
     print(f"in all {time.perf_counter() - start:.0f} s")
-    if meta != PLATES_META:
-        print(f"(meta in {meta})")
+    print(f"(meta in {meta})")
 
 
 if __name__ == "__main__":
