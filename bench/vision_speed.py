@@ -27,7 +27,7 @@ import random  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -78,7 +78,12 @@ def _worker(root: Path, kind: str, folder: Path, tesseract: bool) -> None:
         raise SystemExit(f"vision importé de {reading.__file__}, pas de {root}")
     if not tesseract:
         reading.tesseract_available = lambda: False
-    reader = {"letters": read_letters, "numbers": read_numbers, "dice": read_dice}[kind]
+    readers: dict[str, Callable[[Image], object]] = {
+        "letters": read_letters,
+        "numbers": read_numbers,
+        "dice": read_dice,
+    }
+    reader = readers[kind]
     photos = [load_photo(path) for path in sorted(folder.glob("*.png"))]
 
     def read(photo: Image) -> None:

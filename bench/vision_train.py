@@ -1,18 +1,14 @@
-"""Train the plate and dice classifiers and write ``vision/data/plates.onnx`` and
-``vision/data/dice.onnx`` with their meta files (``make models``; ``--only`` one).
+"""Train the learned readers and write ``vision/data/plates.onnx`` and ``letters.onnx``
+(``make models``: both; ``--kind plates`` or ``--kind letters``: one).
 
-Windows are drawn by :mod:`vision.render` in the *training* style families only; the
+Windows are drawn by :mod:`vision.render` (plates) and :mod:`vision.letter_render`
+(letter tiles) in the *training* style families only; the
 confidence threshold under which a plate is "?" is chosen on the *calibration* split
 (trained fonts in held-out colours): the lowest threshold whose sure readings are wrong
 at most once in :data:`SILENT_GOAL`. The held-out families (held-out fonts in held-out
 colours) are only measured, at the end, for the log. Seeded: the same seed gives the
 same windows; PyTorch on one CPU thread gives the same weights run after run on one
 machine (another CPU or PyTorch build may differ in the last bits).
-
-The dice windows are cut as the reader cuts them (:func:`vision.dice_learned.candidates`
-on photos of one or two dice drawn by :mod:`vision.dice_render`): a window centred on a
-die's up letter, of its size, is that letter; every other window (a leaning face's
-letter, part of a letter, the table) is "nothing".
 
 Needs the ``train`` extra (``pip install -e '.[train]'``: PyTorch, CPU build, and onnx).
 """
@@ -29,29 +25,68 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import argparse  # noqa: E402
 import json  # noqa: E402
 import time  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
 
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
-from vision import dice_learned  # noqa: E402
-from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
-from vision.dice_render import dice_scene, random_faces  # noqa: E402
-from vision.dice_render import random_style as dice_style  # noqa: E402
-from vision.learned import PLATES_META, PLATES_ONNX, PlateNet, standardised  # noqa: E402
-from vision.render import INPUT_H, INPUT_W, NOTHING, plate_sample  # noqa: E402
+from vision import letter_render, render  # noqa: E402
+from vision.camera import Image  # noqa: E402
+from vision.learned import LETTERS_ONNX, PLATES_ONNX, OnnxClassifier, standardised  # noqa: E402
 
 #: Silent misreads allowed among sure readings (issue 23: at most 1 in 1,000).
 SILENT_GOAL = 1 / 1000
 
 
-def windows(split: str, count: int, seed: int) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+@dataclass(frozen=True)
+class Kind:
+    """What one classifier reads: how its windows are drawn, their shape, its classes."""
+
+    sample: Callable[[np.random.Generator, str], tuple[Image, int]]
+    height: int
+    width: int
+    classes: int
+    described: str
+    out: Path
+    train: int
+    """Training windows (the committed network's number)."""
+    epochs: int
+
+
+KINDS = {
+    "plates": Kind(
+        render.plate_sample,
+        render.INPUT_H,
+        render.INPUT_W,
+        render.NOTHING + 1,
+        "plate values 1..10, 25, 50, 75, 100, then nothing",
+        PLATES_ONNX,
+        train=24000,
+        epochs=8,
+    ),
+    "letters": Kind(
+        letter_render.letter_sample,
+        letter_render.INPUT,
+        letter_render.INPUT,
+        letter_render.NOTHING + 1,
+        "letters A..Z, then nothing",
+        LETTERS_ONNX,
+        train=36000,
+        epochs=10,
+    ),
+}
+
+
+def windows(
+    kind: Kind, split: str, count: int, seed: int
+) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """``count`` windows of ``split`` and their classes."""
     rng = np.random.default_rng(seed)
-    xs = np.empty((count, INPUT_H, INPUT_W), np.uint8)
+    xs = np.empty((count, kind.height, kind.width), np.uint8)
     ys = np.empty(count, np.int64)
     for i in range(count):
-        xs[i], ys[i] = plate_sample(rng, split)
+        xs[i], ys[i] = kind.sample(rng, split)
     return xs, ys
 
 
@@ -67,82 +102,60 @@ def threshold_for(confidence: NDArray[np.float32], right: NDArray[np.bool_]) -> 
     return 1.0 if last < 0 else float(confidence[order[last]])
 
 
-#: The dice windows: photos of this size, one or two dice each, the d20's radius in
-#: pixels drawn in this range (the reader's working photos: 20 to 90).
-DICE_PATCH = 384
-DICE_RADII = (18.0, 95.0)
-#: "Nothing" windows kept per photo at most: near a die (its leaning faces' letters,
-#: parts of letters), then anywhere.
-DICE_NEGATIVES = (3, 1)
-#: Windows cut around each up letter, each turned at random.
-DICE_TURNS = 3
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--kind", choices=[*KINDS, "all"], default="all")
+    parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--train", type=int, help="training windows (default: the kind's)")
+    parser.add_argument("--check", type=int, help="calibration/held-out windows")
+    parser.add_argument("--epochs", type=int, help="(default: the kind's)")
+    parser.add_argument("--out", type=Path, help="the ONNX file (default: vision/data/)")
+    args = parser.parse_args(argv)
+    for name in KINDS if args.kind == "all" else [args.kind]:
+        kind = KINDS[name]
+        print(f"== {name}", flush=True)
+        train(
+            kind,
+            seed=args.seed,
+            count=args.train or kind.train,
+            # The plates' 3,000 gave its threshold; 4,000 for the letters' 27 classes.
+            check=args.check or (3000 if name == "plates" else 4000),
+            epochs=args.epochs or kind.epochs,
+            out=args.out or kind.out,
+        )
 
 
-def dice_windows(split: str, count: int, seed: int) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
-    """About ``count`` dice windows of ``split`` and their classes
-    (:data:`vision.dice_render.CLASSES`, then "nothing")."""
-    rng = np.random.default_rng(seed)
-    xs: list[NDArray[np.uint8]] = []
-    ys: list[int] = []
-    nothing = len(DICE_CLASSES)
-    while len(xs) < count:
-        style = dice_style(rng, split)
-        radius = rng.uniform(*DICE_RADII)
-        dice = 1 if radius > 60 or rng.random() < 0.4 else 2
-        faces = random_faces(rng, True)
-        faces = "".join(rng.choice(list(faces), dice, replace=False))
-        size = (DICE_PATCH, DICE_PATCH)
-        band = (radius / DICE_PATCH, radius / DICE_PATCH)
-        photo, drawn = dice_scene(faces, rng, style, size, band)
-        gray = dice_learned.working(photo)
-        near: list[int] = []
-        far: list[int] = []
-        for x, y, w, h in dice_learned.candidates(gray):
-            centre = np.array([x + w / 2, y + h / 2])
-            label, close = nothing, False
-            for die in drawn:
-                off = float(np.hypot(*(centre - die.centre)))
-                ratio = max(w, h) / die.size
-                if off < 0.3 * die.size and 0.6 <= ratio <= 1.6:
-                    label = DICE_CLASSES.index(die.face)
-                elif off < 0.5 * die.size:
-                    label = -1  # a part of the up letter, or it with its face: neither
-                close = close or off < 2.5 * die.size
-            if label == -1:
-                continue
-            window = dice_learned.window(gray, (x, y, w, h), turn=rng.uniform(0, 360))
-            if label != nothing:
-                # An up letter is seen again turned: the die spun on the table.
-                for turn in rng.uniform(0, 360, DICE_TURNS):
-                    xs.append(dice_learned.window(gray, (x, y, w, h), turn=turn))
-                    ys.append(label)
-            else:
-                (near if close else far).append(len(xs))
-                xs.append(window)
-                ys.append(label)
-        # Keep a few of the "nothing" windows: the hard ones (near a die) first.
-        drop: set[int] = set()
-        for pool, most in zip((near, far), DICE_NEGATIVES, strict=True):
-            keep = rng.permutation(len(pool))[:most]
-            drop |= {pool[k] for k in range(len(pool)) if k not in set(keep.tolist())}
-        if drop:
-            xs = [x for i, x in enumerate(xs) if i not in drop]
-            ys = [y for i, y in enumerate(ys) if i not in drop]
-    return np.array(xs[:count], np.uint8), np.array(ys[:count], np.int64)
-
-
-def _fit(
-    model: object, inputs: object, labels: object, *, epochs: int, seed: int, lr: float = 3e-3
-) -> None:
-    """Train ``model`` (a torch module) on standardised ``inputs`` with ``labels``."""
+def train(kind: Kind, *, seed: int, count: int, check: int, epochs: int, out: Path) -> None:
+    """Train one classifier, export it to ``out`` and its threshold beside it."""
     import torch
     from torch import nn
 
-    assert isinstance(model, nn.Module)
-    assert isinstance(inputs, torch.Tensor) and isinstance(labels, torch.Tensor)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    torch.set_num_threads(1)  # the machine is shared
+    torch.manual_seed(seed)
+    start = time.perf_counter()
+    x_train, y_train = windows(kind, "train", count, seed)
+    x_cal, y_cal = windows(kind, "calibration", check, seed + 1)
+    x_held, y_held = windows(kind, "held-out", check, seed + 2)
+    print(f"windows drawn in {time.perf_counter() - start:.0f} s", flush=True)
+
+    def block(a: int, b: int, pool: bool) -> list[nn.Module]:
+        layers: list[nn.Module] = [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU()]
+        return [*layers, nn.MaxPool2d(2)] if pool else layers
+
+    model = nn.Sequential(
+        *block(1, 16, True),
+        *block(16, 32, True),
+        *block(32, 64, True),
+        *block(64, 64, False),
+        nn.Flatten(),
+        nn.Dropout(0.2),
+        nn.Linear(64 * (kind.height // 8) * (kind.width // 8), kind.classes),
+    )
+    inputs = torch.from_numpy(standardised(x_train))
+    labels = torch.from_numpy(y_train)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = epochs * (-(-len(inputs) // 128))
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=steps)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
     loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
     shuffler = torch.Generator().manual_seed(seed)
     for epoch in range(epochs):
@@ -158,17 +171,13 @@ def _fit(
             schedule.step()
             total += float(loss.detach()) * len(batch)
         print(f"epoch {epoch + 1}: loss {total / len(inputs):.4f}", flush=True)
+
     model.eval()
-
-
-def _export(model: object, shape: tuple[int, int], out: Path, channels: int = 1) -> None:
-    import torch
-
-    assert isinstance(model, torch.nn.Module)
     out.parent.mkdir(parents=True, exist_ok=True)
+    example = torch.zeros(1, 1, kind.height, kind.width)
     torch.onnx.export(
         model,
-        (torch.zeros(1, channels, *shape),),
+        (example,),
         str(out),
         input_names=["window"],
         output_names=["logits"],
@@ -176,119 +185,31 @@ def _export(model: object, shape: tuple[int, int], out: Path, channels: int = 1)
         opset_version=13,
         dynamo=False,
     )
-
-
-def _cnn(
-    shape: tuple[int, int],
-    classes: int,
-    pools: int,
-    widths: Sequence[int] = (16, 32, 64, 64),
-    channels: int = 1,
-) -> object:
-    """Conv blocks (3×3, batch norm, ReLU), ``pools`` of them halving the window, one
-    more, then a linear layer over ``classes``."""
-    from torch import nn
-
-    layers: list[nn.Module] = []
-    previous = channels
-    for i, width in enumerate(widths):
-        layers += [nn.Conv2d(previous, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU()]
-        if i < pools:
-            layers.append(nn.MaxPool2d(2))
-        previous = width
-    cells = (shape[0] >> pools) * (shape[1] >> pools)
-    return nn.Sequential(
-        *layers, nn.Flatten(), nn.Dropout(0.2), nn.Linear(previous * cells, classes)
-    )
-
-
-def _report(
-    probs: NDArray[np.float32], ys: NDArray[np.int64]
-) -> tuple[NDArray[np.bool_], NDArray[np.float32]]:
-    """Whether each window is read right, and its confidence."""
-    return probs.argmax(axis=1) == ys, probs.max(axis=1)
-
-
-def dice_decisions(
-    net: dice_learned.DiceNet, split: str, photos: int, seed: int
-) -> tuple[NDArray[np.bool_], NDArray[np.float32]]:
-    """The reader's decisions on ``photos`` whole photos of ``split`` (three d20, and the
-    vowel die on three in four): for each die it picks (:func:`dice_learned.picked`),
-    whether its letter is right (a die picked where there is none is wrong) and its
-    confidence. The threshold is chosen on these, as the reader decides."""
-    rng = np.random.default_rng(seed)
-    right: list[bool] = []
-    conf: list[float] = []
-    for _ in range(photos):
-        faces = random_faces(rng, rng.random() < 0.75)
-        photo, drawn = dice_scene(faces, rng, dice_style(rng, split))
-        seen = dice_learned.seen_dice(dice_learned.working(photo), net)
-        # The reader is told whether the vowel die is in play, as the referee is.
-        for die in dice_learned.picked(seen, vowel_die=len(faces) == 4):
-            x, y, w, h = die.box
-            centre = np.array([x + w / 2, y + h / 2])
-            truth = [d.face for d in drawn if np.hypot(*(centre - d.centre)) < d.size]
-            right.append(bool(truth) and truth[0] == die.letter)
-            conf.append(die.confidence)
-    return np.array(right, bool), np.array(conf, np.float32)
-
-
-def train_dice(args: argparse.Namespace) -> None:
-    start = time.perf_counter()
-    out = args.dice_out
+    # The threshold and the figures come from the exported network as OpenCV runs it.
     meta = out.with_suffix(".json")
-    shape = (dice_learned.INPUT, dice_learned.INPUT)
-    if not args.calibrate_only:
-        _train_dice_net(args, shape, out)
     meta.write_text(json.dumps({"threshold": 1.0}))
-    net = dice_learned.DiceNet(out, meta)
-    report = {
-        "calibration photos": dice_decisions(net, "calibration", args.dice_photos, args.seed + 3),
-        "held-out photos": dice_decisions(net, "held-out", args.dice_photos, args.seed + 4),
-    }
-    threshold = threshold_for(report["calibration photos"][1], report["calibration photos"][0])
+    net = OnnxClassifier(out, meta)
+    report = {}
+    for name, xs, ys in (("calibration", x_cal, y_cal), ("held-out", x_held, y_held)):
+        probs = net.probabilities(xs)
+        best, conf = probs.argmax(axis=1), probs.max(axis=1)
+        report[name] = (best == ys, conf)
+    right, conf = report["calibration"]
+    threshold = threshold_for(conf, right)
     meta.write_text(
         json.dumps(
             {
                 "threshold": round(threshold, 6),
-                "seed": args.seed,
-                "train_windows": args.dice_train,
-                "epochs": args.dice_epochs,
-                "calibration_photos": args.dice_photos,
-                "classes": DICE_CLASSES + " then nothing",
-                "input": list(shape),
+                "seed": seed,
+                "train_windows": count,
+                "epochs": epochs,
+                "classes": kind.described,
+                "input": [kind.height, kind.width],
             },
             indent=1,
         )
         + "\n"
     )
-    _print_report(report, threshold, out, start)
-
-
-def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path) -> None:
-    import torch
-
-    start = time.perf_counter()
-    x_train, y_train = dice_windows("train", args.dice_train, args.seed)
-    nothing = len(DICE_CLASSES)
-    print(
-        f"dice windows drawn in {time.perf_counter() - start:.0f} s "
-        f"({(y_train != nothing).mean():.0%} up letters)",
-        flush=True,
-    )
-    torch.manual_seed(args.seed)
-    model = _cnn(shape, nothing + 1, 3, (16, 32, 64, 96), channels=2)
-    inputs = torch.from_numpy(dice_learned.standardised(x_train))
-    _fit(model, inputs, torch.from_numpy(y_train), epochs=args.dice_epochs, seed=args.seed)
-    _export(model, shape, out, channels=2)
-
-
-def _print_report(
-    report: dict[str, tuple[NDArray[np.bool_], NDArray[np.float32]]],
-    threshold: float,
-    out: Path,
-    start: float,
-) -> None:
     for name, (right, conf) in report.items():
         sure = conf >= threshold
         print(
@@ -298,74 +219,8 @@ def _print_report(
         )
     size = out.stat().st_size
     print(f"threshold {threshold:.4f}; {out} {size / 1024:.0f} kB")
-    print(f"in all {time.perf_counter() - start:.0f} s", flush=True)
-
-
-def train_plates(args: argparse.Namespace) -> None:
-    import torch
-
-    start = time.perf_counter()
-    x_train, y_train = windows("train", args.train, args.seed)
-    x_cal, y_cal = windows("calibration", args.check, args.seed + 1)
-    x_held, y_held = windows("held-out", args.check, args.seed + 2)
-    print(f"windows drawn in {time.perf_counter() - start:.0f} s", flush=True)
-    torch.manual_seed(args.seed)
-    model = _cnn((INPUT_H, INPUT_W), NOTHING + 1, 3)
-    inputs = torch.from_numpy(standardised(x_train))
-    _fit(model, inputs, torch.from_numpy(y_train), epochs=args.epochs, seed=args.seed)
-    _export(model, (INPUT_H, INPUT_W), args.out)
-    # The threshold and the figures come from the exported network as OpenCV runs it.
-    meta = args.out.with_suffix(".json")
-    meta.write_text(json.dumps({"threshold": 1.0}))
-    net = PlateNet(args.out, meta)
-    report = {
-        name: _report(net.probabilities(xs), ys)
-        for name, xs, ys in (("calibration", x_cal, y_cal), ("held-out", x_held, y_held))
-    }
-    threshold = threshold_for(report["calibration"][1], report["calibration"][0])
-    meta.write_text(
-        json.dumps(
-            {
-                "threshold": round(threshold, 6),
-                "seed": args.seed,
-                "train_windows": args.train,
-                "epochs": args.epochs,
-                "classes": "plate values 1..10, 25, 50, 75, 100, then nothing",
-                "input": [INPUT_H, INPUT_W],
-            },
-            indent=1,
-        )
-        + "\n"
-    )
-    _print_report(report, threshold, args.out, start)
-    if meta != PLATES_META:
-        print(f"(meta in {meta})")
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--only", choices=("plates", "dice"), help="one model only")
-    parser.add_argument("--seed", type=int, default=23)
-    parser.add_argument("--train", type=int, default=24000, help="plate training windows")
-    parser.add_argument("--dice-train", type=int, default=50000, help="dice training windows")
-    parser.add_argument("--check", type=int, default=3000, help="calibration/held-out windows")
-    parser.add_argument("--epochs", type=int, default=8)
-    parser.add_argument("--dice-epochs", type=int, default=10)
-    parser.add_argument("--dice-photos", type=int, default=300, help="dice calibration photos")
-    parser.add_argument(
-        "--calibrate-only", action="store_true", help="dice: keep the network, choose its threshold"
-    )
-    parser.add_argument("--out", type=Path, default=PLATES_ONNX)
-    parser.add_argument("--dice-out", type=Path, default=dice_learned.DICE_ONNX)
-    args = parser.parse_args(argv)
-
-    import torch
-
-    torch.set_num_threads(1)  # the machine is shared
-    if args.only != "dice":
-        train_plates(args)
-    if args.only != "plates":
-        train_dice(args)
+    print(f"in all {time.perf_counter() - start:.0f} s")
+    print(f"(meta in {meta})")
 
 
 if __name__ == "__main__":

@@ -229,7 +229,8 @@ def test_the_points_beside_a_letter_are_not_learned_with_it() -> None:
     assert np.array_equal(normalize_glyph(without_points(glyph)), normalize_glyph(letter))
 
 
-def test_after_calibration_the_users_tiles_are_read_surely(data_dir: Path) -> None:
+@pytest.mark.parametrize("learned", [False, True])
+def test_after_calibration_the_users_tiles_are_read_surely(data_dir: Path, learned: bool) -> None:
     style = TileStyle(USER_FONT, (222, 240, 248), (20, 20, 20))
     shots = [
         (name, letter_rack_photo(name, np.random.default_rng(seed), style, "light"), name)
@@ -240,12 +241,14 @@ def test_after_calibration_the_users_tiles_are_read_surely(data_dir: Path) -> No
     before = after = 0
     for seed in range(3):
         photo = letter_rack_photo(rack, np.random.default_rng(100 + seed), style, "wood")
-        base = read_letters(photo, base_model(LETTERS, data_dir)).values
-        calibrated = read_letters(photo, data_dir=data_dir).values
+        base = read_letters(photo, base_model(LETTERS, data_dir), learned=learned).values
+        calibrated = read_letters(photo, data_dir=data_dir, learned=learned).values
         assert all(v in ("?", t) for v, t in zip(calibrated, rack, strict=True))
         before += sum(v == t for v, t in zip(base, rack, strict=True))
         after += sum(v == t for v, t in zip(calibrated, rack, strict=True))
-    assert before < after
+    # The first design gains from the user's tiles; the classifier may read them all
+    # before already: its calibration must then lose none.
+    assert before < after if not learned else before <= after == 3 * len(rack)
 
 
 def _bench_calibrated(seed: int, font: int, data_dir: Path) -> list[tuple[np.ndarray, str]]:
@@ -270,7 +273,14 @@ def test_after_calibration_a_holders_end_taller_than_the_letters_is_no_i(data_di
     # its neighbours.
     photo, letters = _bench_calibrated(13, 4, data_dir)[13]
     assert letters == "IEXFI"
-    assert read_letters(photo, data_dir=data_dir).values == ("?", "I", "E", "X", "F", "I")
+    assert read_letters(photo, data_dir=data_dir, learned=False).values == (
+        "?",
+        "I",
+        "E",
+        "X",
+        "F",
+        "I",
+    )
 
 
 def test_after_calibration_a_ts_stem_whose_bar_glare_broke_off_is_no_i(data_dir: Path) -> None:
@@ -279,7 +289,7 @@ def test_after_calibration_a_ts_stem_whose_bar_glare_broke_off_is_no_i(data_dir:
     # the user's glyphs agreeing. Thresholded as wide as a tile, it is a T: "?".
     photo, letters = _bench_calibrated(59, 2, data_dir)[2]
     assert letters == "FWQTT"
-    assert read_letters(photo, data_dir=data_dir).values == ("F", "W", "Q", "T", "?")
+    assert read_letters(photo, data_dir=data_dir, learned=False).values == ("F", "W", "Q", "T", "?")
 
 
 def test_after_calibration_a_serif_gs_arc_cut_off_at_the_rows_end_is_no_c(
@@ -290,7 +300,7 @@ def test_after_calibration_a_serif_gs_arc_cut_off_at_the_rows_end_is_no_c(
     # as wide as a tile, it is a G: "?".
     photo, letters = _bench_calibrated(37, 2, data_dir)[11]
     assert letters == "QIAGLNWG"
-    assert read_letters(photo, data_dir=data_dir).values == (*letters[:-1], "?")
+    assert read_letters(photo, data_dir=data_dir, learned=False).values == (*letters[:-1], "?")
 
 
 def test_a_letter_past_a_keystoned_rows_end_is_read_leaning_as_its_tile(

@@ -249,6 +249,29 @@ def _stored(
     return file, len(labels)
 
 
+def _photo_pairs(
+    name: str, photo: Image, truth: str, model: GlyphModel
+) -> tuple[list[Mask], list[tuple[int, str]]]:
+    """The glyphs of a calibration photo and which letter of ``truth`` each is. Tiles are
+    found through dark ink: light letters on dark tiles are found on the photo's negative,
+    tried when the photo itself does not show the letters expected."""
+    error = ""
+    for seen in (photo, np.asarray(255 - photo, np.uint8)):
+        try:
+            row = photo_row(seen, model)
+        except NothingFound as missing:
+            error = error or str(missing)
+            continue
+        masks = [without_points(m) for m in letters_of_row(row)]
+        pairs = paired(masks, truth, model)
+        if len(pairs) >= len(truth) - UNLEARNED_AT_MOST and (
+            abs(len(masks) - len(truth)) <= UNLEARNED_AT_MOST
+        ):
+            return masks, pairs
+        error = error or f"{len(row.marks)} lettres trouvées, {len(truth)} attendues ({truth})"
+    raise CalibrationError(f"{name} : {error}")
+
+
 def learn_letters(
     photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
 ) -> Calibration:
@@ -265,18 +288,7 @@ def learn_letters(
     unlearned = ""
     for name, photo, text in photos:
         truth = letters_of(text)
-        try:
-            row = photo_row(photo, model)
-        except NothingFound as error:
-            raise CalibrationError(f"{name} : {error}") from None
-        masks = [without_points(m) for m in letters_of_row(row)]
-        pairs = paired(masks, truth, model)
-        if len(pairs) < len(truth) - UNLEARNED_AT_MOST or (
-            abs(len(masks) - len(truth)) > UNLEARNED_AT_MOST
-        ):
-            raise CalibrationError(
-                f"{name} : {len(row.marks)} lettres trouvées, {len(truth)} attendues ({truth})"
-            )
+        masks, pairs = _photo_pairs(name, photo, truth, model)
         learned = ""
         kept = straightened([masks[i] for i, _ in pairs], "".join(c for _, c in pairs), model)
         for (mask, far), (_, letter) in zip(kept, pairs, strict=True):

@@ -33,6 +33,7 @@ from vision.glyphs import (
     Mask,
     normalize_glyph,
 )
+from vision.learned import LetterGuess, letter_net
 from vision.mat import BAND, read_on_mat
 from vision.models import model_for
 from vision.reading import (
@@ -1110,15 +1111,139 @@ def _likeliest_squash(model: GlyphModel, row: Row) -> Row:
 
 
 def read_letters(
-    image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
+    image: Image,
+    model: GlyphModel | None = None,
+    data_dir: Path | None = None,
+    *,
+    learned: bool = True,
 ) -> Reading:
     """The letters on the holder, left to right, with a confidence each.
 
-    ``model`` defaults to the letter model of ``data_dir`` (the calibration included).
-    On the printed mat (:mod:`vision.mat`), only its band is looked at. Raises
-    :class:`NothingFound` when the photo shows no letters.
+    The tiles are found through their letters (:func:`photo_row`); each is read by the
+    learned classifier (:mod:`vision.learned`, its calibrated threshold the one decision
+    of "?"), the user's calibration adapting it (:func:`_adapted`). ``learned=False``
+    reads as the first design did (glyph model and Tesseract), kept for the bench's
+    comparison. ``model`` defaults to the letter model of ``data_dir`` (the calibration
+    included). On the printed mat (:mod:`vision.mat`), only its band is looked at.
+    Raises :class:`NothingFound` when the photo shows no letters.
     """
-    return read_on_mat(image, BAND, lambda part: _read_letters(part, model, data_dir))
+    read = _read_learned if learned else _read_letters
+    return read_on_mat(image, BAND, lambda part: read(part, model, data_dir))
+
+
+def _adapted(
+    guesses: list[LetterGuess], own: Sequence[Guess], threshold: float
+) -> list[tuple[str | None, float]]:
+    """Each tile's letter and confidence: the network's, lifted to its threshold where it
+    is unsure of its likeliest letter but the user's own tiles (a calibration:
+    :attr:`Guess.user_agrees`) read that letter too. Never another letter than the
+    network's likeliest: taking the user's reading where it was only the network's
+    second made a serif G whose arc the row's end cut (read K 0.60, C 0.21) a silent C."""
+    out: list[tuple[str | None, float]] = []
+    for guess, glyph in zip(guesses, own, strict=True):
+        letter, conf = guess.letter, guess.confidence
+        if not guess.sure and glyph.user_agrees and letter is not None and glyph.label == letter:
+            conf = max(conf, threshold)
+        out.append((letter, conf))
+    return out
+
+
+def _read_learned(image: Image, model: GlyphModel | None, data_dir: Path | None) -> Reading:
+    """The holder read as it is, and, where that reads fewer than half its tiles surely,
+    read in negative too (the tiles are found through dark ink: light letters on dark
+    tiles are found on the negative); the reading with more sure letters is kept."""
+    model = model or model_for(LETTERS, data_dir)
+    try:
+        reading: Reading | None = _read_learned_once(image, model)
+    except NothingFound:
+        reading = None
+    if reading is not None and 2 * len(reading.uncertain) < len(reading.values):
+        return reading
+    try:
+        negative = _read_learned_once(np.asarray(255 - image, np.uint8), model)
+    except NothingFound:
+        if reading is None:
+            raise
+        return reading
+    if reading is None or _sure(negative) > _sure(reading):
+        return negative
+    return reading
+
+
+def _sure(reading: Reading) -> int:
+    return len(reading.values) - len(reading.uncertain)
+
+
+def _read_learned_once(image: Image, model: GlyphModel) -> Reading:
+    found, row, gray = _rows(image, model)
+    net = letter_net()
+    inked = [m for m in found.marks if not m.blank]
+    if not inked:
+        raise NothingFound("aucune lettre lisible sur la photo")
+    # Windows are cut from the photo at its own resolution: small letters keep their pixels.
+    scale = gray.shape[1] / image.shape[1]
+    full = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), np.uint8)
+    height = _letter_height(inked) / scale
+    centres = [(m.cx / scale, m.cy / scale) for m in found.marks]
+    guesses = net.guesses(
+        net.probabilities(net.windows(full, centres, height, found.angle, found.shears))
+    )
+    calibrated = model.own is not None and any(not g.sure for g in guesses)
+    own = (
+        model.read(isolate(row), allowed=LETTERS)
+        if calibrated
+        else [Guess("~", 0.0)] * len(guesses)
+    )
+    read = _adapted(guesses, own, net.threshold)
+    conf = [
+        0.0 if m.blank or letter is None else c
+        for (letter, c), m in zip(read, found.marks, strict=True)
+    ]
+    if max(conf) < net.threshold:
+        raise NothingFound("aucune lettre lisible sur la photo")
+    # The stretch of tiles the row is mostly made of; marks at either end that are no
+    # letter (a knot of the wood) are not tiles.
+    kept = [i for i, m in enumerate(found.marks) if conf[i] >= net.threshold or m.blank]
+    kept = _one_stretch(found, kept, [c / net.threshold for c in conf])
+    first, last = kept[0], kept[-1] + 1
+    found = Row(found.marks[first:last], found.angle, found.squash, found.shears[first:last])
+    read, conf = read[first:last], conf[first:last]
+    misplaced = _beside_too_wide(found, out_of_step(found))
+    tall = _too_tall(found, [letter or NOT_A_GLYPH for letter, _ in read])
+    pale = _pale(found)
+    warnings = _warnings(gray, found)
+    values: list[str | int] = []
+    uncertain: list[int] = []
+    for i, ((letter, _), mark) in enumerate(zip(read, found.marks, strict=True)):
+        doubted = misplaced[i] or tall[i] or mark.unfound or pale[i]
+        if doubted:
+            conf[i] = round(conf[i] * DISAGREEMENT, 3)
+        unsure = letter is None or conf[i] < net.threshold
+        if unsure:
+            uncertain.append(i)
+        values.append("?" if unsure else letter or "?")
+    confidence = tuple(round(c, 3) for c in conf)
+    return Reading("letters", tuple(values), confidence, tuple(uncertain), tuple(warnings))
+
+
+def _warnings(gray: NDArray[np.uint8], found: Row) -> list[str]:
+    """What the referee is told besides the letters: too many tiles, a holder cut by the
+    photo's edge, blank tiles to correct."""
+    warnings: list[str] = []
+    if len(found.marks) > MAX_TILES:
+        warnings.append(
+            f"{len(found.marks)} lettres vues : une réglette n'en tient que {MAX_TILES}"
+        )
+    warnings += [
+        f"la réglette sort de la photo à {side} : une tuile a pu y être coupée, recadrez"
+        for side in _cut_off(gray.shape, found)
+    ]
+    warnings += [
+        f"tuile blanche en position {i + 1} : corrigez-la"
+        for i, mark in enumerate(found.marks)
+        if mark.blank
+    ]
+    return warnings
 
 
 def _read_letters(image: Image, model: GlyphModel | None, data_dir: Path | None) -> Reading:

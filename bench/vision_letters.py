@@ -1,0 +1,191 @@
+"""Letters: the first design against the learned classifier, side by side, in one run.
+
+    .venv/bin/python bench/vision_letters.py [--racks 40] [--seed 7] [--users 4]
+
+Two sets of synthetic rack photos, each tile's letter known:
+- ``held-out``: the randomised tile renderer (:mod:`vision.letter_render`) in its held-out
+  families, font designs and colour schemes the classifier never trained on and its
+  threshold was never chosen on (light letters on dark tiles among them, outlines, score
+  digits or none); one tile set per user, ``--racks`` photos each;
+- ``first generator``: :func:`vision.synthetic.rack_set` in its unseen fonts, the set the
+  first design was tuned on (its README figure), to show what changes there.
+Each set is read by both readers before a calibration, then after one (three photos of
+the user's own tiles showing A to Z, :func:`vision.calibrate.learn_letters`). Per tile:
+right, "?", silent misreads (a wrong letter not marked "?", or a letter read where there
+is no tile), tiles missed, whole racks right, and the time a photo takes (models loaded
+before the clock runs).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path (its numbers.py would
+# shadow the standard library's): put the project root there instead, before any import.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import argparse  # noqa: E402
+import contextlib  # noqa: E402
+import statistics  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from vision.calibrate import CalibrationError, learn_letters  # noqa: E402
+from vision.camera import Image  # noqa: E402
+from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
+from vision.letter_render import rack_scene, random_style  # noqa: E402
+from vision.models import base_model, model_for  # noqa: E402
+from vision.rack import read_letters  # noqa: E402
+from vision.reading import NothingFound, close_tesseracts  # noqa: E402
+from vision.synthetic import Score, rack_set, score  # noqa: E402
+from vision.synthetic import random_style as first_style  # noqa: E402
+
+CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
+READERS = {"premier (HOG + kNN, Tesseract)": False, "appris (CNN, ONNX)": True}
+
+#: One user's tile set: its name, its rack photos and their letters, its calibration photos.
+User = tuple[str, list[tuple[Image, str]], list[tuple[str, Image, str]]]
+
+
+def held_out_users(count: int, racks: int, seed: int) -> list[User]:
+    """``count`` tile sets of the held-out families, ``racks`` photos each."""
+    rng = np.random.default_rng(seed)
+    users = []
+    for u in range(count):
+        style = random_style(rng, "held-out")
+        photos = []
+        for _ in range(racks):
+            letters = "".join(rng.choice(list(LETTERS), int(rng.integers(1, 11))))
+            photos.append((rack_scene(list(letters), rng, style), letters))
+        shots = [(n, rack_scene(list(n), rng, style), n) for n in CALIBRATION_RACKS]
+        users.append((f"{style.font.stem} #{u}", photos, shots))
+    return users
+
+
+def first_generator_users(racks: int, seed: int) -> list[User]:
+    """The first generator's unseen fonts, one tile set each (bench/vision.py's set)."""
+    rng = np.random.default_rng(seed)
+    users = []
+    for i, font in enumerate(UNSEEN_FONTS):
+        style = first_style(rng, (font,))
+        photos = [(p[0], p[1]) for p in rack_set(racks, (font,), seed * 100 + i, style)]
+        shots = rack_set(3, (font,), seed * 100 + 50 + i, style, words=CALIBRATION_RACKS)
+        calibration = [(n, p[0], p[1]) for n, p in zip(CALIBRATION_RACKS, shots, strict=True)]
+        users.append((font, photos, calibration))
+    return users
+
+
+def _read(
+    photos: Sequence[tuple[Image, str]], folder: Path, learned: bool
+) -> tuple[Score, list[float]]:
+    values: list[tuple[str | int, ...] | None] = []
+    times = []
+    for photo, _ in photos:
+        start = time.perf_counter()
+        try:
+            values.append(read_letters(photo, data_dir=folder, learned=learned).values)
+        except NothingFound:
+            values.append(None)
+        times.append((time.perf_counter() - start) * 1000)
+    return score(values, [t for _, t in photos]), times
+
+
+def _line(name: str, result: Score, times: list[float]) -> str:
+    return (
+        f"| {name} | {result.tiles} | {result.right / result.tiles:.2%} | "
+        f"{result.unsure / result.tiles:.2%} | {result.silent} "
+        f"({result.silent / result.tiles:.2%}) | {result.missed} "
+        f"| {result.racks_right}/{result.racks} | {statistics.median(times):.0f} | "
+        f"{np.percentile(times, 95):.0f} |"
+    )
+
+
+def _total(scores: Sequence[Score]) -> Score:
+    return Score(*(sum(getattr(s, f) for s in scores) for f in Score.__dataclass_fields__))
+
+
+def _user_folder(root: Path, name: str) -> Path:
+    """A fresh data directory holding a copy of the shared base model."""
+    folder = root / name
+    (folder / "models").mkdir(parents=True)
+    for cached in (root / "shared" / "models").iterdir():
+        (folder / "models" / cached.name).write_bytes(cached.read_bytes())
+    return folder
+
+
+def measure(set_name: str, users: Sequence[User], root: Path, verbose: bool) -> None:
+    """Both readers on ``users``' photos, before and after each user's calibration."""
+    tallies: dict[tuple[str, str], list[Score]] = {}
+    times: dict[tuple[str, str], list[float]] = {}
+    for u, (name, photos, calibration) in enumerate(users):
+        folder = _user_folder(root, f"{set_name}-{u}")
+        for moment in ("sans étalonnage", "après étalonnage"):
+            if moment == "après étalonnage":
+                usable = []
+                for shot in calibration:
+                    try:  # each photo alone first: one whose letters are not all found is left
+                        learn_letters([shot], _user_folder(root, f"probe-{set_name}-{u}-{shot[0]}"))
+                        usable.append(shot)
+                    except CalibrationError:
+                        pass
+                if usable:
+                    learn_letters(usable, folder, reset=True)
+                model_for(LETTERS, folder)
+            for reader, learned in READERS.items():
+                result, spent = _read(photos, folder, learned)
+                tallies.setdefault((reader, moment), []).append(result)
+                times.setdefault((reader, moment), []).extend(spent)
+                if verbose:
+                    print(_line(f"{name}, {reader}, {moment}", result, spent), flush=True)
+    print(f"\n{set_name}:\n")
+    print(
+        "| lecteur | tuiles | justes | « ? » | erreurs muettes | manquées "
+        "| réglettes justes | ms médian | ms p95 |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (reader, moment), scores in tallies.items():
+        print(_line(f"{reader}, {moment}", _total(scores), times[(reader, moment)]))
+    print(flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--racks", type=int, default=40, help="photos per tile set")
+    parser.add_argument("--users", type=int, default=4, help="held-out tile sets")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--verbose", action="store_true", help="a line per tile set")
+    parser.add_argument(
+        "--only", choices=("held-out", "first generator"), action="append", help="one set"
+    )
+    args = parser.parse_args(argv)
+    sets = tuple(args.only or ("held-out", "first generator"))
+    with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as folder:
+        root = Path(folder)
+        base_model(LETTERS, root / "shared")  # trained once, copied into each user's folder
+        # Models loaded and Tesseract started before any clock runs.
+        warm = rack_scene(
+            list("MOT"), np.random.default_rng(0), random_style(np.random.default_rng(0), "train")
+        )
+        for learned in READERS.values():
+            with contextlib.suppress(NothingFound):
+                read_letters(warm, data_dir=root / "shared", learned=learned)
+        if "held-out" in sets:
+            measure(
+                "held-out", held_out_users(args.users, args.racks, args.seed), root, args.verbose
+            )
+        if "first generator" in sets:
+            measure(
+                "first generator",
+                first_generator_users(args.racks // 2, args.seed),
+                root,
+                args.verbose,
+            )
+    close_tesseracts()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,284 @@
+"""Train the dice classifier and write ``vision/data/dice.onnx`` with its meta file
+(``make models`` runs it after :mod:`bench.vision_train`).
+
+The dice windows are cut as the reader cuts them (:func:`vision.dice_learned.candidates`
+on photos of one or two dice drawn by :mod:`vision.dice_render`, in the *training* style
+families only): a window centred on a die's up letter, of its size, is that letter; every
+other window (a leaning face's letter, part of a letter, the table) is "nothing". The
+threshold under which a die is "?" is chosen on whole photos of the *calibration*
+families, as the reader decides (the rule of :func:`bench.vision_train.threshold_for`);
+the held-out families are only measured, for the log. Seeded, one CPU thread.
+
+Needs the ``train`` extra (``pip install -e '.[train]'``: PyTorch, CPU build, and onnx).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path (its numbers.py would
+# shadow the standard library's): put the project root there instead, before any import.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+
+import numpy as np  # noqa: E402
+from numpy.typing import NDArray  # noqa: E402
+
+from bench.vision_train import threshold_for  # noqa: E402
+from vision import dice_learned  # noqa: E402
+from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
+from vision.dice_render import dice_scene, random_faces  # noqa: E402
+from vision.dice_render import random_style as dice_style  # noqa: E402
+
+#: The dice windows: photos of this size, one or two dice each, the d20's radius in
+#: pixels drawn in this range (the reader's working photos: 20 to 90).
+DICE_PATCH = 384
+DICE_RADII = (18.0, 95.0)
+#: "Nothing" windows kept per photo at most: near a die (its leaning faces' letters,
+#: parts of letters), then anywhere.
+DICE_NEGATIVES = (3, 1)
+#: Windows cut around each up letter, each turned at random.
+DICE_TURNS = 3
+
+
+def dice_windows(split: str, count: int, seed: int) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+    """About ``count`` dice windows of ``split`` and their classes
+    (:data:`vision.dice_render.CLASSES`, then "nothing")."""
+    rng = np.random.default_rng(seed)
+    xs: list[NDArray[np.uint8]] = []
+    ys: list[int] = []
+    nothing = len(DICE_CLASSES)
+    while len(xs) < count:
+        style = dice_style(rng, split)
+        radius = rng.uniform(*DICE_RADII)
+        dice = 1 if radius > 60 or rng.random() < 0.4 else 2
+        faces = random_faces(rng, True)
+        faces = "".join(rng.choice(list(faces), dice, replace=False))
+        size = (DICE_PATCH, DICE_PATCH)
+        band = (radius / DICE_PATCH, radius / DICE_PATCH)
+        photo, drawn = dice_scene(faces, rng, style, size, band)
+        gray = dice_learned.working(photo)
+        near: list[int] = []
+        far: list[int] = []
+        for x, y, w, h in dice_learned.candidates(gray):
+            centre = np.array([x + w / 2, y + h / 2])
+            label, close = nothing, False
+            for die in drawn:
+                off = float(np.hypot(*(centre - die.centre)))
+                ratio = max(w, h) / die.size
+                if off < 0.3 * die.size and 0.6 <= ratio <= 1.6:
+                    label = DICE_CLASSES.index(die.face)
+                elif off < 0.5 * die.size:
+                    label = -1  # a part of the up letter, or it with its face: neither
+                close = close or off < 2.5 * die.size
+            if label == -1:
+                continue
+            window = dice_learned.window(gray, (x, y, w, h), turn=rng.uniform(0, 360))
+            if label != nothing:
+                # An up letter is seen again turned: the die spun on the table.
+                for turn in rng.uniform(0, 360, DICE_TURNS):
+                    xs.append(dice_learned.window(gray, (x, y, w, h), turn=turn))
+                    ys.append(label)
+            else:
+                (near if close else far).append(len(xs))
+                xs.append(window)
+                ys.append(label)
+        # Keep a few of the "nothing" windows: the hard ones (near a die) first.
+        drop: set[int] = set()
+        for pool, most in zip((near, far), DICE_NEGATIVES, strict=True):
+            keep = rng.permutation(len(pool))[:most]
+            drop |= {pool[k] for k in range(len(pool)) if k not in set(keep.tolist())}
+        if drop:
+            xs = [x for i, x in enumerate(xs) if i not in drop]
+            ys = [y for i, y in enumerate(ys) if i not in drop]
+    return np.array(xs[:count], np.uint8), np.array(ys[:count], np.int64)
+
+
+def _fit(
+    model: object, inputs: object, labels: object, *, epochs: int, seed: int, lr: float = 3e-3
+) -> None:
+    """Train ``model`` (a torch module) on standardised ``inputs`` with ``labels``."""
+    import torch
+    from torch import nn
+
+    assert isinstance(model, nn.Module)
+    assert isinstance(inputs, torch.Tensor) and isinstance(labels, torch.Tensor)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    steps = epochs * (-(-len(inputs) // 128))
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=steps)
+    loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
+    shuffler = torch.Generator().manual_seed(seed)
+    for epoch in range(epochs):
+        model.train()
+        order = torch.randperm(len(inputs), generator=shuffler)
+        total = 0.0
+        for first in range(0, len(order), 128):
+            batch = order[first : first + 128]
+            optimiser.zero_grad()
+            loss = loss_of(model(inputs[batch]), labels[batch])
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach()) * len(batch)
+        print(f"epoch {epoch + 1}: loss {total / len(inputs):.4f}", flush=True)
+    model.eval()
+
+
+def _export(model: object, shape: tuple[int, int], out: Path, channels: int = 1) -> None:
+    import torch
+
+    assert isinstance(model, torch.nn.Module)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        model,
+        (torch.zeros(1, channels, *shape),),
+        str(out),
+        input_names=["window"],
+        output_names=["logits"],
+        dynamic_axes={"window": {0: "n"}, "logits": {0: "n"}},
+        opset_version=13,
+        dynamo=False,
+    )
+
+
+def _cnn(
+    shape: tuple[int, int],
+    classes: int,
+    pools: int,
+    widths: Sequence[int] = (16, 32, 64, 64),
+    channels: int = 1,
+) -> object:
+    """Conv blocks (3×3, batch norm, ReLU), ``pools`` of them halving the window, one
+    more, then a linear layer over ``classes``."""
+    from torch import nn
+
+    layers: list[nn.Module] = []
+    previous = channels
+    for i, width in enumerate(widths):
+        layers += [nn.Conv2d(previous, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU()]
+        if i < pools:
+            layers.append(nn.MaxPool2d(2))
+        previous = width
+    cells = (shape[0] >> pools) * (shape[1] >> pools)
+    return nn.Sequential(
+        *layers, nn.Flatten(), nn.Dropout(0.2), nn.Linear(previous * cells, classes)
+    )
+
+
+def dice_decisions(
+    net: dice_learned.DiceNet, split: str, photos: int, seed: int
+) -> tuple[NDArray[np.bool_], NDArray[np.float32]]:
+    """The reader's decisions on ``photos`` whole photos of ``split`` (three d20, and the
+    vowel die on three in four): for each die it picks (:func:`dice_learned.picked`),
+    whether its letter is right (a die picked where there is none is wrong) and its
+    confidence. The threshold is chosen on these, as the reader decides."""
+    rng = np.random.default_rng(seed)
+    right: list[bool] = []
+    conf: list[float] = []
+    for _ in range(photos):
+        faces = random_faces(rng, rng.random() < 0.75)
+        photo, drawn = dice_scene(faces, rng, dice_style(rng, split))
+        seen = dice_learned.seen_dice(dice_learned.working(photo), net)
+        # The reader is told whether the vowel die is in play, as the referee is.
+        for die in dice_learned.picked(seen, vowel_die=len(faces) == 4):
+            x, y, w, h = die.box
+            centre = np.array([x + w / 2, y + h / 2])
+            truth = [d.face for d in drawn if np.hypot(*(centre - d.centre)) < d.size]
+            right.append(bool(truth) and truth[0] == die.letter)
+            conf.append(die.confidence)
+    return np.array(right, bool), np.array(conf, np.float32)
+
+
+def train_dice(args: argparse.Namespace) -> None:
+    start = time.perf_counter()
+    out = args.dice_out
+    meta = out.with_suffix(".json")
+    shape = (dice_learned.INPUT, dice_learned.INPUT)
+    if not args.calibrate_only:
+        _train_dice_net(args, shape, out)
+    meta.write_text(json.dumps({"threshold": 1.0}))
+    net = dice_learned.DiceNet(out, meta)
+    report = {
+        "calibration photos": dice_decisions(net, "calibration", args.dice_photos, args.seed + 3),
+        "held-out photos": dice_decisions(net, "held-out", args.dice_photos, args.seed + 4),
+    }
+    threshold = threshold_for(report["calibration photos"][1], report["calibration photos"][0])
+    meta.write_text(
+        json.dumps(
+            {
+                "threshold": round(threshold, 6),
+                "seed": args.seed,
+                "train_windows": args.dice_train,
+                "epochs": args.dice_epochs,
+                "calibration_photos": args.dice_photos,
+                "classes": DICE_CLASSES + " then nothing",
+                "input": list(shape),
+            },
+            indent=1,
+        )
+        + "\n"
+    )
+    _print_report(report, threshold, out, start)
+
+
+def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path) -> None:
+    import torch
+
+    start = time.perf_counter()
+    x_train, y_train = dice_windows("train", args.dice_train, args.seed)
+    nothing = len(DICE_CLASSES)
+    print(
+        f"dice windows drawn in {time.perf_counter() - start:.0f} s "
+        f"({(y_train != nothing).mean():.0%} up letters)",
+        flush=True,
+    )
+    torch.manual_seed(args.seed)
+    model = _cnn(shape, nothing + 1, 3, (16, 32, 64, 96), channels=2)
+    inputs = torch.from_numpy(dice_learned.standardised(x_train))
+    _fit(model, inputs, torch.from_numpy(y_train), epochs=args.dice_epochs, seed=args.seed)
+    _export(model, shape, out, channels=2)
+
+
+def _print_report(
+    report: dict[str, tuple[NDArray[np.bool_], NDArray[np.float32]]],
+    threshold: float,
+    out: Path,
+    start: float,
+) -> None:
+    for name, (right, conf) in report.items():
+        sure = conf >= threshold
+        print(
+            f"{name}: top-1 {right.mean():.2%}, sure {sure.mean():.2%}, "
+            f"right when sure {right[sure].mean():.2%}, silent {(~right & sure).sum()} "
+            f"in {len(right)}"
+        )
+    size = out.stat().st_size
+    print(f"threshold {threshold:.4f}; {out} {size / 1024:.0f} kB")
+    print(f"in all {time.perf_counter() - start:.0f} s", flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--dice-train", type=int, default=50000, help="dice training windows")
+    parser.add_argument("--dice-epochs", type=int, default=10)
+    parser.add_argument("--dice-photos", type=int, default=300, help="dice calibration photos")
+    parser.add_argument(
+        "--calibrate-only", action="store_true", help="keep the network, choose its threshold"
+    )
+    parser.add_argument("--dice-out", type=Path, default=dice_learned.DICE_ONNX)
+    args = parser.parse_args(argv)
+
+    import torch
+
+    torch.set_num_threads(1)  # the machine is shared
+    train_dice(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""The learned letter reader: tile styles never trained on are read; what is no letter is "?".
+
+The renderer (:mod:`vision.letter_render`) holds whole style families out of training by a
+rule in code; these tests read photos drawn in those families only.
+"""
+
+import numpy as np
+import pytest
+
+from vision.glyphs import LETTERS
+from vision.learned import letter_net
+from vision.letter_render import (
+    INPUT,
+    TileStyle,
+    letter_sample,
+    rack_scene,
+    random_style,
+)
+from vision.rack import read_letters
+from vision.render import SCHEMES, design_fonts, families
+from vision.synthetic import score
+
+
+def test_letter_styles_of_the_held_out_split_share_no_font_design_nor_colours_with_training() -> (
+    None
+):
+    rng = np.random.default_rng(1)
+    trained_fonts = {f for d, _ in families("train") for f in design_fonts()[d]}
+    trained_colours = {SCHEMES[s] for _, s in families("train")}
+    for _ in range(60):
+        style = random_style(rng, "held-out")
+        assert style.font not in trained_fonts
+        # Colours are jittered around their scheme: the nearest scheme is a held-out one.
+        nearest = min(SCHEMES.values(), key=lambda fi: _distance(fi, style))
+        assert nearest not in trained_colours
+
+
+def _distance(scheme: tuple[tuple[int, int, int], tuple[int, int, int]], style: TileStyle) -> int:
+    face, ink = scheme
+    return sum(abs(a - b) for a, b in zip((*face, *ink), (*style.face, *style.ink), strict=True))
+
+
+def test_windows_of_held_out_families_are_read_and_sure_ones_are_right() -> None:
+    rng = np.random.default_rng(5)
+    samples = [letter_sample(rng, "held-out") for _ in range(400)]
+    windows = np.array([w for w, _ in samples], np.uint8).reshape(-1, INPUT, INPUT)
+    truth = np.array([c for _, c in samples])
+    net = letter_net()
+    odds = net.probabilities(windows)
+    best, sure = odds.argmax(axis=1), odds.max(axis=1) >= net.threshold
+    assert (best == truth).mean() >= 0.93
+    assert sure.mean() >= 0.85
+    assert (best[sure] != truth[sure]).sum() <= 2  # at most 0.5% of 400
+
+
+def test_a_letter_style_family_never_trained_on_is_read() -> None:
+    rng = np.random.default_rng(11)
+    readings, truths = [], []
+    for _ in range(6):
+        style = random_style(rng, "held-out")
+        letters = "".join(rng.choice(list(LETTERS), 7))
+        photo = rack_scene(list(letters), rng, style)
+        readings.append(read_letters(photo).values)
+        truths.append(letters)
+    result = score(readings, truths)
+    assert result.right >= 0.85 * result.tiles, result
+    assert result.silent <= 1, result
+
+
+def test_light_letters_on_dark_tiles_are_read() -> None:
+    rng = np.random.default_rng(3)
+    readings, truths = [], []
+    for _ in range(3):
+        style = random_style(rng, "held-out")
+        while not _light_on_dark(style):
+            style = random_style(rng, "held-out")
+        letters = "".join(rng.choice(list(LETTERS), 6))
+        readings.append(read_letters(rack_scene(list(letters), rng, style)).values)
+        truths.append(letters)
+    result = score(readings, truths)
+    assert result.right >= 0.8 * result.tiles, result
+    assert result.silent == 0, result
+
+
+def _light_on_dark(style: TileStyle) -> bool:
+    return sum(style.face) < sum(style.ink)
+
+
+@pytest.mark.parametrize("what", ["&", "%", "?"])
+def test_a_tile_showing_no_letter_gives_a_question_mark(what: str) -> None:
+    # Signs the network never saw: it was trained on letters and on "nothing" windows.
+    rng = np.random.default_rng(17)
+    misread = 0
+    for _ in range(3):
+        style = random_style(rng, "held-out")
+        while _light_on_dark(style):
+            style = random_style(rng, "held-out")
+        tiles = ["M", "A", what, "I", "S", "O", "N"]
+        values = read_letters(rack_scene(tiles, rng, style)).values
+        # Whatever was found of the rack, no letter is read where the symbol stands.
+        misread += len(values) == len(tiles) and values[2] != "?"
+        misread += len(values) != len(tiles) and not set(values) <= set("MAISON?")
+    assert misread == 0
+
+
+def test_the_network_says_nothing_of_a_bare_window() -> None:
+    net = letter_net()
+    flat = np.full((3, INPUT, INPUT), 128, np.uint8)
+    noise = np.random.default_rng(0).integers(100, 160, (3, INPUT, INPUT)).astype(np.uint8)
+    for guess in net.guesses(net.probabilities(np.concatenate([flat, noise]))):
+        assert guess.letter is None or not guess.sure
