@@ -248,19 +248,21 @@ function scoresLine(jeu) {
 }
 
 function liveKeys(keys) {  // [label, id, enabled, action]
+  // A key that stays is the same button, only moved: a finger on it while the others
+  // change (a count starting removes IMPOSSIBLE) still lands on it.
   const box = $("live-keys");
   const sig = JSON.stringify(keys.map((k) => [k[0], k[1]]));
   if (box.dataset.key !== sig) {
     box.dataset.key = sig;
-    box.replaceChildren(...keys.map(([label, id, , action]) => {
-      const b = document.createElement("button");
+    const kept = new Map([...box.children].map((b) => [b.id, b]));
+    box.replaceChildren(...keys.map(([label, id]) => {
+      const b = kept.get(id) || document.createElement("button");
       b.type = "button"; b.textContent = label; b.id = id;
-      if (label.length > 2) b.className = "wide";
-      b.addEventListener("click", action);
+      b.className = label.length > 2 ? "wide" : "";
       return b;
     }));
   }
-  keys.forEach(([, id, enabled]) => { $(id).disabled = !enabled; });
+  keys.forEach(([, id, enabled, action]) => { const b = $(id); b.disabled = !enabled; b.onclick = action; });
 }
 
 async function liveMove(move) {
