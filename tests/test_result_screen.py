@@ -214,3 +214,32 @@ def test_a_count_short_of_the_target_says_how_far_beside_its_points(tmp_path: Pa
         assert f"{player} : {value} (à {abs(value - target)})" in lines, lines
     assert lines.count("+7") == 1 and lines.count("+0") == 1, lines
     app.close()
+
+
+def test_a_long_press_of_the_buzzer_on_the_result_opens_the_menu_to_take_an_answer_back(
+    tmp_path: Path,
+) -> None:
+    """Issue 22, point 4: the menu was ignored on the result screen. The big button held
+    (what the GPIO thread posts) opens it there, and it offers the round's answer back."""
+    from test_app import press, settle, type_char
+    from test_navigator import _tap_button
+
+    from device.intents import BUZZER_EVENT, Action
+
+    app = _resumed_on_answers(tmp_path, 1)  # the second round: letters
+    assert app.session is not None
+    word = longest(app.session.dcdl.rounds[-1].letters).words[0]
+    for char in word:
+        type_char(app, char)
+    press(app, Action.CONFIRM)  # Ana's word
+    _tap_button(app, "nothing")  # Bruno's
+    settle(app)
+    assert app.scene.name == "resultat"
+    pygame.event.post(pygame.event.Event(BUZZER_EVENT, action="held"))
+    app.step()
+    assert app.scene.name == "menu"
+    _tap_button(app, "undo")  # Ana's is the round's only answer: taken back at once
+    assert app.scene.name == "reponses"
+    app.step()
+    assert app.scene.state == "manche02-reponse-1", "Ana is asked again"
+    app.close()
