@@ -8,6 +8,7 @@ from test_app import FixedReader, make_app, press, settle, tap, time_up, type_ch
 
 from device.app import App
 from device.intents import Action
+from tests.test_dcdl_text import _record
 
 PLATES = ("3", "75", "2", "4", "1", "1")
 
@@ -72,6 +73,12 @@ def test_a_false_result_written_is_an_error_with_its_true_reason(tmp_path: Path)
     played = app.session.dcdl.rounds[0]
     assert played.reasons["Joueur 1"] == "calcul faux : 75 − 1 = 74, pas 70"
     assert played.judged_numbers["Joueur 1"].error
+    drawn = _record(app)
+    app.refresh()
+    app.step()
+    lines = [line for line, _ in drawn]
+    assert "calcul faux : 75 − 1 = 74, pas 70" in lines, "the reason is on the result screen"
+    assert "+0" in lines
     app.close()
 
 

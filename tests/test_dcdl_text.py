@@ -147,3 +147,43 @@ def test_every_screen_of_a_demo_game_with_long_names_is_readable(
             break
     assert app.scene.name == "fin" and len(seen) > 10, seen
     app.close()
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
+def test_the_header_shows_every_score_whole_beside_the_round_title(
+    tmp_path: Path, count: int
+) -> None:
+    """Issue 22, point 7: with three players the scores were shrunk to about 12 px, the
+    last one cut at the screen's edge, and the round's title ran into them. On a round
+    screen past the middle of a boxed demo game (scores of two digits), every player's
+    "name : score" is there with the game's own score, at 20 px or more, on screen, and
+    neither the title nor any score touches another; the round's kind is whole ("Le mot le
+    plus long", or "Lettres" beside two rows of scores; it was cut to "Le mot le plus l…")."""
+    players = LONG[:count]
+    app, clock = make_app(tmp_path, rules="boxed", players=players, demo=True, speed=20.0)
+    for _ in range(200_000):
+        _play_to(app, clock, RoundScene)
+        game = app.session.game  # type: ignore[union-attr]
+        if len(game.rounds) >= 7 and max(game.scores.values()) >= 10:
+            break
+        while isinstance(app.scene, RoundScene):
+            clock.now += 0.5
+            app.step()
+            app.jobs.settle()
+    else:
+        raise AssertionError("no score of two digits in the demo game")
+    drawn = _record(app)
+    app._draw()  # type: ignore[attr-defined]
+    header = [(line, rect) for line, rect in drawn if rect.top < 80]
+    _check_readable(header, f"header with {count} players")
+    title = [line for line, _ in header if line.startswith("Manche")]
+    assert title, header
+    whole = ("Le compte est bon", "Le mot le plus long", "Chiffres", "Lettres")
+    assert len([line for line, _ in header if line in whole]) == 1, "the round's kind whole"
+    assert not any(line.endswith("…") for line, _ in header if " : " not in line), header
+    for name in players:
+        score = f" : {game.scores[name]}"
+        cut = [line.removesuffix(score) for line, _ in header if line.endswith(score)]
+        shown = [n for n in cut if n == name or (len(n) > 5 and name.startswith(n[:-1]))]
+        assert shown, f"{name}{score} not in {[line for line, _ in header]}"
+    app.close()

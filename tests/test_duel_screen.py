@@ -203,9 +203,12 @@ def test_the_second_sprint_knows_the_first_one_s_draw_after_a_cut(
     settle(app)
     _tap(app, "kind:sprint-letters")
     letters = app.scene.played.letters  # type: ignore[attr-defined]
+    assert "Mots de 10 lettres" not in _screen(app, drawn), "the referee's words hidden"
     press(app)
     _tap(app, "wrong:Bruno")
     verdict = _screen(app, drawn)
+    assert "Bruno : faux" in verdict and "Mots de 10 lettres" in verdict
+    assert "Ana : +" in verdict and "Bruno : +0" in verdict, "the sprint's result"
     app = _cut(app)  # on the first sprint's verdict
     assert app.scene.state.endswith("-sprint-letters-verdict")
     assert _screen(app, drawn) == verdict and " ".join(letters) in verdict

@@ -89,3 +89,13 @@ def test_a_duplicate_tie_on_everything_is_broken_by_lot(tmp_path: Path) -> None:
     places = sorted(line.split(".")[0] for line in lines if line[:2] in ("1.", "2.", "3."))
     assert places == ["1", "2", "3"], lines
     assert any("tirage au sort" in line for line in lines), lines
+
+
+def test_a_club_match_won_by_one_point_says_1_pt_on_the_end_screen(tmp_path: Path) -> None:
+    """ "Le joueur ayant un meilleur résultat que son adversaire marque 1 point": a match
+    won by a single draw ends "1 pt" against "0 pt" (was "1 pts")."""
+    players = ["Ana", "Bruno"]
+    _play_to_the_end(tmp_path, "club-match", players, first=["Ana"])
+    lines = _end_screen(tmp_path, "club-match", players)
+    assert "Ana gagne !" in lines, lines
+    assert {"1 pt", "0 pt"} <= set(lines) and not any(line.endswith(" pts") for line in lines)

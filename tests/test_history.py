@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from engine.events import RoundClosed, WordAnswered
 from engine.history import player_histories
@@ -62,3 +65,35 @@ def test_a_club_duplicate_tie_that_only_the_lot_separates_is_still_one_win(
     history = player_histories(store)
     assert history["Ana"].won + history["Bruno"].won == 1
     assert history["Ana"].shared == history["Bruno"].shared == 0
+
+
+def test_arbitre_games_counts_a_tie_with_points_as_shared_by_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22, point 11: a boxed game ending level with points (the same longest word in
+    every letters round for both, as at 59-59) is no win for either in `arbitre games
+    --players`; the ranking's first name used to be counted the winner."""
+    from device.cli import main
+
+    store = Store(tmp_path / "games.db")
+    session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=3, clock=FakeClock())
+    while not session.game.over:
+        session.do(session.random_draw())
+        session.start_timer()
+        session.clock.now += 60  # type: ignore[attr-defined]
+        session.stop_timer()
+        current = session.game.current
+        assert current is not None
+        if current.letters:
+            word = longest(current.letters).words[0]
+            session.do(WordAnswered("Ana", word))
+            session.do(WordAnswered("Bruno", word))
+        session.do(RoundClosed())
+    store.close()
+    scores = session.game.scores
+    assert scores["Ana"] == scores["Bruno"] > 0, scores
+
+    assert main(["games", "--players", "--data-dir", str(tmp_path)]) == 0
+    records = {r["name"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    for name in ("Ana", "Bruno"):
+        assert (records[name]["won"], records[name]["shared"]) == (0, 1), records[name]

@@ -23,6 +23,7 @@ from engine.events import NumbersAnswered, NumbersDrawn, TimerStarted, TimerStop
 from engine.game import Phase
 from engine.games import GAMES
 from engine.session import Session
+from tests.test_dcdl_text import _record
 
 PLATES = ("3", "75", "2", "4", "1", "1")
 
@@ -71,6 +72,16 @@ def test_a_game_cut_after_the_first_answer_resumes_asking_the_second_player(
     resumed = _resume(tmp_path)
     assert resumed.scene.name == "reponses"
     assert resumed.scene.state.endswith("reponse-2"), "player 1's answer is saved"
+    _type(resumed, "75+3")
+    press(resumed, Action.CONFIRM)
+    assert resumed.scene.name == "resultat"
+    settle(resumed)
+    drawn = _record(resumed)
+    resumed.refresh()
+    resumed.step()
+    lines = [line for line, _ in drawn]
+    assert "Le solveur cherche…" not in lines, "the best answers come after a resume"
+    assert any(line.startswith(("Compte exact possible", "Au plus près")) for line in lines)
     resumed.close()
 
 

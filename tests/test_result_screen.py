@@ -178,3 +178,68 @@ def test_on_the_end_screen_the_last_round_is_still_corrected_from_the_menu(
     press(app)
     assert app.scene.name == "fin"
     app.close()
+
+
+def test_a_count_short_of_the_target_says_how_far_beside_its_points(tmp_path: Path) -> None:
+    """ "Closest result without reaching the target: 7 points": the result screen says how
+    far each count fell short, so the 7 points of the nearer one and the 0 of the other are
+    read there, as the referee would say them."""
+    from test_app import FixedReader, press, settle, time_up, type_char
+
+    from device.intents import Action
+
+    app, clock = make_app(tmp_path, FixedReader("BAMERILANE", ("3", "75", "2", "4", "1", "1")))
+    press(app)  # play
+    press(app)  # the plates, the target
+    press(app)  # the hourglass
+    clock.now += 46
+    time_up(app)
+    target = app.session.dcdl.rounds[0].target  # type: ignore[union-attr]
+    assert target is not None
+    counts = {"75x4=300": 300, "75x3=225": 225, "75x2=150": 150, "75+3=78": 78}
+    near, far = [s for s, v in sorted(counts.items(), key=lambda c: abs(c[1] - target))
+                 if v != target][:2]  # fmt: skip
+    assert abs(counts[near] - target) < abs(counts[far] - target)
+    for steps in (near, far):  # Joueur 1, then Joueur 2
+        for char in steps:
+            type_char(app, char)
+        press(app, Action.CONFIRM)
+    settle(app)
+    assert isinstance(app.scene, ResultScene)
+    lines = _drawn_lines(app)
+    app.refresh()
+    app.step()
+    for player, steps in (("Joueur 1", near), ("Joueur 2", far)):
+        value = counts[steps]
+        assert f"{player} : {value} (à {abs(value - target)})" in lines, lines
+    assert lines.count("+7") == 1 and lines.count("+0") == 1, lines
+    app.close()
+
+
+def test_a_long_press_of_the_buzzer_on_the_result_opens_the_menu_to_take_an_answer_back(
+    tmp_path: Path,
+) -> None:
+    """Issue 22, point 4: the menu was ignored on the result screen. The big button held
+    (what the GPIO thread posts) opens it there, and it offers the round's answer back."""
+    from test_app import press, settle, type_char
+    from test_navigator import _tap_button
+
+    from device.intents import BUZZER_EVENT, Action
+
+    app = _resumed_on_answers(tmp_path, 1)  # the second round: letters
+    assert app.session is not None
+    word = longest(app.session.dcdl.rounds[-1].letters).words[0]
+    for char in word:
+        type_char(app, char)
+    press(app, Action.CONFIRM)  # Ana's word
+    _tap_button(app, "nothing")  # Bruno's
+    settle(app)
+    assert app.scene.name == "resultat"
+    pygame.event.post(pygame.event.Event(BUZZER_EVENT, action="held"))
+    app.step()
+    assert app.scene.name == "menu"
+    _tap_button(app, "undo")  # Ana's is the round's only answer: taken back at once
+    assert app.scene.name == "reponses"
+    app.step()
+    assert app.scene.state == "manche02-reponse-1", "Ana is asked again"
+    app.close()

@@ -104,7 +104,7 @@ class CountingReader(SampleReader):
         return super().read_letters(composition)
 
 
-@pytest.mark.parametrize("rules", ["club-match", "boxed"])
+@pytest.mark.parametrize("rules", ["boxed", "tv", "club-duplicate", "club-match"])
 def test_the_demo_on_the_simulated_camera_has_each_letters_draw_at_the_first_photo(
     tmp_path: Path, rules: str
 ) -> None:

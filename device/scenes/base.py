@@ -106,6 +106,8 @@ def next_on_buzzer(press: Press, host: Host) -> None:
 
 
 TITLES = {RoundKind.NUMBERS: "Le compte est bon", RoundKind.LETTERS: "Le mot le plus long"}
+SHORT_TITLES = {RoundKind.NUMBERS: "Chiffres", RoundKind.LETTERS: "Lettres"}
+"""A round's kind where the rulebook's name does not fit (the header beside six scores)."""
 
 
 def points(score: int) -> str:
@@ -132,15 +134,22 @@ def header(scene: Scene, surface: pygame.Surface, game: Game, current: Round) ->
     """
     theme = scene.host.theme
     w, _h = theme.size
-    left = int(w * 0.30)
     scale = 0.045
-    line = theme.font(scale).get_linesize()
+    font = theme.font(scale)
+    line = font.get_linesize()
     first, _, kind = round_title(game, current).partition(" · ")
-    theme.text(surface, theme.clipped(first, scale, left - 20), scale, MUTED, topleft=(12, 8))
-    theme.text(surface, theme.clipped(kind, scale, left - 20), scale, MUTED,
-               topleft=(12, 8 + line))  # fmt: skip
     scores = list(game.scores.items())
     columns = min(len(scores), 3) or 1
+    # the round's kind whole, never "Le mot le plus l…": up to three players the scores keep
+    # to the first line and the kind has the whole second; beside two rows of scores, its
+    # short name when the rulebook's does not fit ("Lettres")
+    left = int(w * 0.30)
+    kind_width = w - 24 if len(scores) <= columns else left - 20
+    if font.size(kind)[0] > kind_width:
+        kind = SHORT_TITLES.get(current.kind, kind)
+    theme.text(surface, theme.clipped(first, scale, left - 20), scale, MUTED, topleft=(12, 8))
+    theme.text(surface, theme.clipped(kind, scale, kind_width), scale, MUTED,
+               topleft=(12, 8 + line))  # fmt: skip
     cell = (w - left - 8) // columns
     for i, (player, score) in enumerate(scores):
         x = left + (i % columns) * cell

@@ -102,7 +102,11 @@ class ResultScene(DcdlScene):
             judged = played.judged_numbers.get(player)
             if given is None or judged is None:
                 return "rien"
-            return f"{judged.value}" if judged.value is not None else "?"
+            if judged.value is None:
+                return "?"
+            distance = judged.distance(played.target) if played.target is not None else None
+            # how far a count fell short is why it earned its points, or none ("le plus près")
+            return f"{judged.value} (à {distance})" if distance else f"{judged.value}"
         word = played.judged_words.get(player)
         if word is None or word.word is None:
             return "rien"
