@@ -88,3 +88,35 @@ def test_a_tesseract_ended_during_a_reading_is_started_again_for_it(
     assert tesseract_line(ZEBRA, LETTERS) == "ZEBRA"
     assert not engine.running and tesseract_for(LETTERS) is not engine
     close_tesseracts()
+
+
+def test_a_process_holding_over_a_thousand_files_still_hears_tesseract() -> None:
+    # select() refuses descriptors from 1024 on; the whole test run once held that many
+    # (browsers, sockets, databases), and every Tesseract reading after it gave None.
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1200:
+        if hard != resource.RLIM_INFINITY and hard < 1200:
+            pytest.skip("this system allows fewer than 1,200 open files")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1200, hard))
+    close_tesseracts()
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        assert tesseract_line(ZEBRA, LETTERS) == "ZEBRA"
+        assert min(_tesseract_pipes()) >= 1024
+    finally:
+        for fd in held:
+            os.close(fd)
+        close_tesseracts()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def _tesseract_pipes() -> list[int]:
+    """The descriptors of the running Tesseracts' pipes, in this process."""
+    return [
+        pipe.fileno()
+        for engine in reading._TESSERACTS.values()
+        for pipe in (engine._process.stdin, engine._process.stdout)
+        if pipe is not None
+    ]

@@ -921,9 +921,13 @@ class Tesseract:
         """The text between the next two page breaks (``None``: none by ``deadline``)."""
         assert self._process.stdout is not None
         output = self._process.stdout.fileno()
+        # poll, not select: select refuses a descriptor numbered 1024 or more, which a
+        # long-lived process holding many files (sockets, a browser's pipes) reaches.
+        waiting = select.poll()
+        waiting.register(output, select.POLLIN)
         while self._pending.count(PAGE_BREAK) < 2:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([output], [], [], left)[0]:
+            if left <= 0 or not waiting.poll(left * 1000):
                 return None
             chunk = os.read(output, 65536)
             if not chunk:  # the process ended
