@@ -264,6 +264,7 @@ class App:
             self.panel.close()
         self.reader.close()
         self.store.close()
+        self.theme.close()
         pygame.quit()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -439,3 +440,22 @@ def test_a_tv_demo_plays_duels_and_the_sprint_to_the_end(tmp_path: Path) -> None
     assert any("duel-calcul" in name for name in shots)
     assert any("sprint-sprint" in name for name in shots)
     app.close()
+
+
+def test_an_app_closed_leaves_no_file_open(tmp_path: Path) -> None:
+    # Fonts freed after pygame.quit() kept their files: nine an app, piled up by a test run.
+    def files() -> list[str]:
+        names = []
+        for fd in Path("/proc/self/fd").iterdir():
+            with contextlib.suppress(OSError):
+                names.append(os.readlink(fd))
+        return sorted(names)
+
+    app, _ = make_app(tmp_path / "first")
+    app.step()
+    app.close()
+    before = files()
+    app, _ = make_app(tmp_path / "second")
+    app.step()
+    app.close()
+    assert [f for f in files() if f.endswith(".ttf")] == [f for f in before if f.endswith(".ttf")]
