@@ -4,8 +4,9 @@ an answer waits for its acknowledgement.
 A real uvicorn server (the app's own :class:`device.web.thread.WebServer`) serves a
 :class:`device.web.table.PhoneTable` whose answers are written to SQLite with
 ``synchronous=FULL`` (one commit per answer, as the game's store does) before the phone is
-acknowledged. ``--phones`` simulated phones (one httpx client each, all concurrent) join,
-then for ``--rounds`` rounds each answers the round at once and reads the table's state
+acknowledged. ``--phones`` simulated phones (a kept-alive connection each, all concurrent,
+in a process of their own: real phones do not share the Pi's cores) join, then for
+``--rounds`` rounds each answers the round at once and reads the table's state
 every fourth round; a round lasts at least 0.15 s so that no phone passes the rate cap
 (10 messages a second). Prints the answers sent, acknowledged and found in the database,
 and the percentiles of an answer's acknowledgement. Loopback only, bounded by ``--limit``
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import multiprocessing
 import socket
 import sqlite3
 import statistics
@@ -26,8 +29,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-
-import httpx
+from typing import Any
 
 from device.web.address import WebAddress
 from device.web.table import Answer, PhoneRound, PhoneTable
@@ -66,15 +68,46 @@ class Saved:
             return int(row.fetchone()[0])
 
 
-async def play(base: str, table: PhoneTable, rounds: int, limit: float) -> tuple[list[float], int]:
-    names = list(table.players)
-    clients = [httpx.AsyncClient(base_url=base, timeout=10) for _ in names]
-    try:
+async def request(
+    stream: tuple[asyncio.StreamReader, asyncio.StreamWriter],
+    method: str,
+    path: str,
+    headers: dict[str, str],
+    body: object = None,
+) -> tuple[int, bytes]:
+    """One HTTP/1.1 request on a kept-alive connection, written and read by hand: a phone's
+    own work (building a request, parsing a reply) is not the Pi's, and an HTTP client
+    library in Python spends about a millisecond of CPU on each, which fifty simulated
+    phones sharing two cores would add to every acknowledgement measured."""
+    reader, writer = stream
+    data = b"" if body is None else json.dumps(body).encode()
+    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(data)}\r\n"
+    head += "Content-Type: application/json\r\n"
+    head += "".join(f"{key}: {value}\r\n" for key, value in headers.items()) + "\r\n"
+    writer.write(head.encode() + data)
+    status = int((await reader.readline()).split()[1])
+    length = 0
+    while (line := await reader.readline()) != b"\r\n":
+        key, _, value = line.decode("latin-1").partition(":")
+        if key.lower() == "content-length":
+            length = int(value)
+    return status, await reader.readexactly(length)
+
+
+def phones(port: int, code: str, names: list[str], pipe: Any, *, rounds: int, limit: float) -> None:
+    """The simulated phones, in a process of their own (real phones do not share the Pi's
+    cores): they join, then answer each round the Pi opens (told through ``pipe``) at once,
+    and send back the seconds each answer waited for its acknowledgement."""
+
+    async def run() -> tuple[list[float], int]:
         tokens = []
-        for client, name in zip(clients, names, strict=True):
-            reply = await client.post("/api/join", json={"code": table.code, "name": name})
-            tokens.append({"X-Jeton": reply.json()["jeton"]})
+        for name in names:
+            joining = await asyncio.open_connection("127.0.0.1", port)
+            _, reply = await request(joining, "POST", "/api/join", {}, {"code": code, "name": name})
+            tokens.append({"X-Jeton": json.loads(reply)["jeton"]})
+            joining[1].close()
             await asyncio.sleep(0.1)  # every phone here has one address: the join's rate cap
+        streams = [await asyncio.open_connection("127.0.0.1", port) for _ in names]
         waits: list[float] = []
         refused = 0
         deadline = time.monotonic() + limit
@@ -83,26 +116,28 @@ async def play(base: str, table: PhoneTable, rounds: int, limit: float) -> tuple
             nonlocal refused
             body = {"round": number, "answer": WORDS[(i + number) % len(WORDS)]}
             started = time.perf_counter()
-            reply = await clients[i].post("/api/answer", headers=tokens[i], json=body)
+            status, reply = await request(streams[i], "POST", "/api/answer", tokens[i], body)
             waits.append(time.perf_counter() - started)
-            if reply.status_code != 200:
+            if status != 200:
                 refused += 1
-                print(f"refusé : {reply.status_code} {reply.text}")
+                print(f"refusé : {status} {reply.decode()}")
             if number % 4 == 0:
-                await clients[i].get("/api/state", headers=tokens[i])
+                await request(streams[i], "GET", "/api/state", tokens[i])
 
         for number in range(1, rounds + 1):
             if time.monotonic() > deadline:
                 print(f"arrêt : limite de {limit:.0f} s atteinte à la manche {number}")
                 break
             started = time.monotonic()
-            table.publish(PhoneRound(number, "letters", tuple("RATEAUXSEN"), time.monotonic() + 30))
+            pipe.send(number)  # the Pi opens the round
+            pipe.recv()
             await asyncio.gather(*(answer(i, number) for i in range(len(names))))
             await asyncio.sleep(max(0.0, 0.15 - (time.monotonic() - started)))
+        for _, writer in streams:
+            writer.close()
         return waits, refused
-    finally:
-        for client in clients:
-            await client.aclose()
+
+    pipe.send(asyncio.run(run()))
 
 
 def main() -> int:
@@ -118,10 +153,24 @@ def main() -> int:
         server = WebServer(table, WebAddress("127.0.0.1", free_port()))
         server.start()
         began = time.monotonic()
+        mine, theirs = multiprocessing.Pipe()
+        child = multiprocessing.get_context("spawn").Process(
+            target=phones,
+            args=(server.address.port, table.code, players, theirs),
+            kwargs={"rounds": args.rounds, "limit": args.limit},
+        )
         try:
-            base = f"http://127.0.0.1:{server.address.port}"
-            waits, refused = asyncio.run(play(base, table, args.rounds, args.limit))
+            child.start()
+            while not isinstance(told := mine.recv(), tuple):
+                table.publish(
+                    PhoneRound(told, "letters", tuple("RATEAUXSEN"), time.monotonic() + 30)
+                )
+                mine.send(True)
+            waits, refused = told
+            child.join(10)
         finally:
+            if child.is_alive():
+                child.terminate()
             server.stop()
         took = time.monotonic() - began
         stored = saved.count()

@@ -35,6 +35,7 @@ from device.voice import Voice
 from device.web.address import WebAddress, shown_host
 from device.web.bridge import PhoneBridge
 from device.web.qr import join_url
+from device.web.seats import SavedSeats
 from device.web.table import PhoneTable
 from engine.session import Session
 from engine.store import Store
@@ -110,7 +111,13 @@ class App:
         the screen and the game goes on without phones."""
         from device.web.thread import WebServer  # uvicorn is loaded only with --web
 
-        self.phones = PhoneTable(self.names.proposed, clock=self.clock, speed=self.options.speed)
+        seats = SavedSeats(self.options.data_dir)
+        self.phones = PhoneTable(
+            self.names.proposed, clock=self.clock, speed=self.options.speed, keep=seats.write
+        )
+        kept = seats.read()  # the seats of before a restart: those phones stay seated
+        if kept is not None:
+            self.phones.restore(*kept)
         server = WebServer(self.phones, address)
         try:
             server.start()

@@ -12,12 +12,11 @@ given on the command line (``--players``) are proposed first.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+
+from device.durable import write_durably
 
 FILE = "joueurs.json"
 DEFAULT = ("Joueur 1", "Joueur 2")
@@ -77,33 +76,9 @@ class PlayerNames:
         disk refused them (they are still proposed until the referee stops)."""
         self.proposed = list(players)
         data = json.dumps({"version": 1, "joueurs": self.proposed}, ensure_ascii=False)
-        temporary: str | None = None
         try:
-            handle, temporary = tempfile.mkstemp(
-                prefix=".joueurs-", suffix=".tmp", dir=self.path.parent
-            )
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(data + "\n")
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, self.path)
-            temporary = None
-            _sync_folder(self.path.parent)
+            write_durably(self.path, data + "\n")
         except OSError as error:
             return f"noms des joueurs non enregistrés ({error.strerror or error})"
-        finally:
-            if temporary is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
         self.notice = None
         return None
-
-
-def _sync_folder(folder: Path) -> None:
-    """The rename itself on the disk (a folder's entry survives a power cut once synced)."""
-    with contextlib.suppress(OSError):
-        handle = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(handle)
-        finally:
-            os.close(handle)

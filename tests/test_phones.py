@@ -8,6 +8,7 @@ without sleeping.
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -20,6 +21,7 @@ from starlette.testclient import TestClient
 from device.cli import main
 from device.web.address import WebAddress, parse_web
 from device.web.qr import join_url, qr_modules
+from device.web.seats import FILE, SavedSeats
 from device.web.server import create_app
 from device.web.table import BURST, MAX_MESSAGE, Answer, PhoneRound, PhoneTable
 from device.web.thread import WebServer
@@ -117,6 +119,42 @@ def test_an_answer_is_saved_before_the_phone_is_told_it_is_taken() -> None:
     reply = client.post("/api/answer", headers=ana, json={"round": 1, "answer": "RATES"})
     assert reply.status_code == 503 and "réessayez" in reply.json()["erreur"]
     assert table.answers()["Ana"].text == "SATURE"  # not acknowledged, not taken
+
+
+def test_a_seat_is_written_down_before_its_phone_gets_the_token(tmp_path: Path) -> None:
+    seats = SavedSeats(tmp_path)
+    table = PhoneTable(PLAYERS, keep=seats.write)
+    client = TestClient(create_app(table, trust_any_client=True))
+    ana = join(client, table, "Ana")["X-Jeton"]
+    bob = join(client, table, "Bob")["X-Jeton"]
+    assert seats.read() == (table.code, {"Ana": ana, "Bob": bob})
+    table.free("Ana")  # the referee frees a seat: gone from the file too
+    assert seats.read() == (table.code, {"Bob": bob})
+    table.seat(["Chloé", "Ana"])  # Bob left the table
+    assert seats.read() == (table.code, {})
+
+
+def test_a_seat_the_disk_refused_is_not_given(tmp_path: Path) -> None:
+    def full(code: str, tokens: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    table = PhoneTable(PLAYERS, keep=full)
+    client = TestClient(create_app(table, trust_any_client=True))
+    reply = client.post("/api/join", json={"code": table.code, "name": "Ana"})
+    assert reply.status_code == 503 and "réessayez" in reply.json()["erreur"]
+    assert table.seated() == []
+
+
+def test_kept_seats_are_restored_and_an_unreadable_file_is_left_aside(tmp_path: Path) -> None:
+    SavedSeats(tmp_path).write("0427", {"Bob": "jeton-de-bob"})
+    table = PhoneTable(PLAYERS)
+    table.restore(*SavedSeats(tmp_path).read() or ("", {}))
+    assert table.code == "0427" and table.player("jeton-de-bob") == "Bob"
+    for junk in ("{", "[]", '{"code": "12", "places": {}}', '{"code": "1234", "places": 3}',
+                 '{"code": "1234", "places": {"Bob": 7}}', "\udcff"):  # fmt: skip
+        (tmp_path / FILE).write_text(junk, encoding="utf-8", errors="surrogateescape")
+        assert SavedSeats(tmp_path).read() is None, junk
+    assert SavedSeats(tmp_path / "absent").read() is None
 
 
 def test_a_late_answer_is_refused_by_the_pi_s_clock() -> None:

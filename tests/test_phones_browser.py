@@ -4,7 +4,9 @@ loopback through the address read back from the QR code, and play it whole: a DC
 the boxed rules (letters typed, counts written step by step with the Pi's live checks), a
 dice game to 36 (announcements at once, an interruption, IMPOSSIBLE, the word), and a hand
 of Les paroles s'envolent (the word, « Menteur ! »). Every phone
-shows the engine's scores; a page that reloads mid-round keeps its answer. The test's clock
+shows the engine's scores; a page that reloads mid-round keeps its answer, and through a
+restart of the Pi mid-round (the game resumed from SQLite, the seats from their file) every
+page keeps its seat, its token and its answer without joining again. The test's clock
 is a fake one, moved by hand: no hourglass is waited for. Skipped, with the reason, without
 Chromium. ``ARBITRE_SCREENSHOTS=1`` also saves the pages at 360x740 and 412x915 in
 docs/screenshots/."""
@@ -31,6 +33,7 @@ from fakeclock import FakeClock
 from device.web.address import WebAddress
 from device.web.bridge import PhoneBridge
 from device.web.qr import join_url, qr_modules
+from device.web.seats import SavedSeats
 from device.web.table import PhoneTable
 from device.web.thread import WebServer
 from engine.dice import DiceGame, DiceRolled
@@ -61,8 +64,14 @@ class UI:
     what the Pi's screen would (a dice countdown's STOP when it is due), and the test's own
     moves (:meth:`do`) between two pumps."""
 
-    def __init__(self, folder: Path, clock: FakeClock, rules: str) -> None:
-        self.table = PhoneTable(PLAYERS, clock=clock)
+    def __init__(
+        self, folder: Path, clock: FakeClock, rules: str, resume: int | None = None
+    ) -> None:
+        seats = SavedSeats(folder)  # the code and tokens, kept across a restart of the Pi
+        self.table = PhoneTable(PLAYERS, clock=clock, keep=seats.write)
+        if (kept := seats.read()) is not None:
+            self.table.restore(*kept)
+        self.resume = resume
         self.clock = clock
         self.folder = folder
         self.rules = rules
@@ -75,7 +84,10 @@ class UI:
 
     def _loop(self) -> None:
         store = Store(self.folder / "games.db")
-        self.session = Session.new(store, self.rules, PLAYERS, seed=1, clock=self.clock)
+        if self.resume is None:
+            self.session = Session.new(store, self.rules, PLAYERS, seed=1, clock=self.clock)
+        else:
+            self.session = Session.resume(store, self.resume, self.clock)
         bridge = PhoneBridge(self.table, lambda: self.session)
         self.ready.set()
         while self.running:
@@ -146,6 +158,21 @@ def start(tmp_path: Path, rules: str) -> tuple[UI, WebServer, str]:
     read, _, _ = cv2.QRCodeDetectorAruco().detectAndDecode(image)
     assert read == url
     return ui, server, read
+
+
+def restart(
+    folder: Path, ui: UI, server: WebServer, while_down: Callable[[], None]
+) -> tuple[UI, WebServer]:
+    """The Pi is cut and starts again on the same port: the game resumed from SQLite, the
+    seats from their file; nothing else of the first run is left."""
+    port, game_id = server.server.config.port, ui.session.game_id
+    ui.stop()
+    server.stop()
+    while_down()
+    again = UI(folder, ui.clock, ui.rules, resume=game_id)
+    server = WebServer(again.table, WebAddress("127.0.0.1", port))
+    server.start()
+    return again, server
 
 
 def wait(page: Any, check: Callable[[Any], Any], seconds: float = 20) -> Any:
@@ -258,7 +285,7 @@ def test_six_phones_play_a_whole_dcdl_game_and_see_the_engine_s_scores(
     tmp_path: Path, pages: list[Any]
 ) -> None:
     ui, server, url = start(tmp_path, "boxed")
-    table = ui.table
+    table, clock = ui.table, ui.clock  # the clock goes on through the Pi's restart
     try:
         join(pages, url)
         assert table.seated() == PLAYERS
@@ -312,6 +339,21 @@ def test_six_phones_play_a_whole_dcdl_game_and_see_the_engine_s_scores(
                 shoot(pages, "compte")
             if number == 2:
                 shoot(pages, "lettres")
+            if number == 3:  # the Pi restarts mid-round: every phone keeps its seat and answer
+                down = ui
+                ui, server = restart(
+                    tmp_path,
+                    ui,
+                    server,
+                    lambda: wait(pages[1], lambda q: "Connexion perdue" in text(q, "message")),
+                )
+                game, table = ui.session.dcdl, ui.table
+                assert table.seated() == PLAYERS and ui.table.code == down.table.code
+                pages[0].refresh()  # one phone reloads while the Pi is back
+                for page, word in senders:
+                    wait(page, lambda p, w=word: ("Réponse enregistrée : " + w) in text(p, "mine"))
+                    assert text(page, "round-title").startswith("Manche 3 ")
+                assert len(table.answered()) == len(senders)
             if number in (2, 4):  # a phone reloads mid-round: its seat and answer are kept
                 pages[1].refresh()
                 wait(pages[1], lambda p: "Réponse enregistrée" in text(p, "mine"))
@@ -327,7 +369,7 @@ def test_six_phones_play_a_whole_dcdl_game_and_see_the_engine_s_scores(
                     )
 
             def close_round(session: Session) -> None:
-                ui.clock.advance(60)
+                clock.advance(60)
                 session.tick()
                 session.do(RoundClosed())
 

@@ -14,6 +14,7 @@ from fakeclock import FakeClock
 from starlette.testclient import TestClient
 
 from device.web.bridge import PhoneBridge
+from device.web.seats import SavedSeats
 from device.web.server import create_app
 from device.web.table import PhoneTable
 from engine.events import LettersDrawn, NumbersDrawn, PlayerAbsent, RoundClosed
@@ -30,7 +31,11 @@ class Table:
     def __init__(self, folder: Path, clock: FakeClock, session: Session | None = None) -> None:
         self.store = Store(folder / "games.db")
         self.session = session or Session.new(self.store, "boxed", PLAYERS, seed=1, clock=clock)
-        self.phones = PhoneTable(PLAYERS, clock=clock)
+        seats = SavedSeats(folder)  # the code and tokens, kept across a restart of the Pi
+        self.phones = PhoneTable(PLAYERS, clock=clock, keep=seats.write)
+        kept = seats.read()
+        if kept is not None:
+            self.phones.restore(*kept)
         self.bridge = PhoneBridge(self.phones, lambda: self.session)
         self.client = TestClient(create_app(self.phones, trust_any_client=True))
 
@@ -111,6 +116,7 @@ def test_an_acknowledged_answer_survives_a_power_cut_and_the_phone_finds_its_rou
 ) -> None:
     clock = FakeClock()
     table = Table(tmp_path, clock)
+    code = table.phones.code
     table.session.do(NumbersDrawn((3, 100, 8, 8, 10, 6), 683))
     table.session.start_timer()
     clock.advance(45)
@@ -119,21 +125,29 @@ def test_an_acknowledged_answer_survives_a_power_cut_and_the_phone_finds_its_rou
     table.session.do(LettersDrawn("RATEAUXSEN"))
     table.session.start_timer()
     table.bridge.sync()
-    bob = table.join("Bob")
+    bob, ana = table.join("Bob"), table.join("Ana")
     (reply,) = table.at_once(table.answer(bob, 2, "saturé"))
     assert reply.status_code == 200 and reply.json()["pris"] == "SATURE"
     game_id = table.session.game_id
-    # The Pi loses power: nothing but the database file is left.
+    # The Pi loses power: nothing but the data folder's files is left.
     del table
     clock.advance(5)
     store = Store(tmp_path / "games.db")
     again = Table(tmp_path, clock, Session.resume(store, game_id, clock))
     assert again.session.dcdl.rounds[1].words == {"Bob": "SATURE"}
     again.bridge.sync()
-    bob = again.join("Bob")  # the new game's code, shown on the Pi's screen
+    # The phones keep their seats with the tokens they hold: no joining again, same code.
+    assert again.phones.code == code and again.phones.seated() == ["Ana", "Bob"]
     state = again.client.get("/api/state", headers=bob).json()
-    assert state["round"]["number"] == 2 and state["mine"] == "SATURE"
+    assert state["me"] == "Bob" and state["round"]["number"] == 2 and state["mine"] == "SATURE"
     assert state["answered"] == ["Bob"]
+    assert again.client.get("/api/state", headers=ana).json()["mine"] is None
+    (reply,) = again.at_once(again.answer(ana, 2, "eaux"))
+    assert reply.status_code == 200
+    assert again.session.dcdl.rounds[1].words == {"Bob": "SATURE", "Ana": "EAUX"}
+    # A second phone still cannot take a seat kept from before the cut.
+    refused = again.client.post("/api/join", json={"code": code, "name": "Bob"})
+    assert refused.status_code == 409
 
 
 def test_the_engine_s_refusal_reaches_the_phone_in_french(tmp_path: Path) -> None:

@@ -121,3 +121,44 @@ def test_the_referee_frees_a_phone_s_seat_from_the_menu(tmp_path: Path) -> None:
         app.phones.join(app.phones.code, "Bob")
     finally:
         app.close()
+
+
+def test_after_a_restart_of_the_referee_a_joined_phone_keeps_its_seat_and_its_answer(
+    tmp_path: Path,
+) -> None:
+    """The app stopped and started again on the same data folder (the game resumed): the
+    phone's token still works, the code and the QR code are the same, its answer is there."""
+    clock = FakeClock()
+    options = AppOptions(
+        data_dir=tmp_path, players=PLAYERS, web=WebAddress("127.0.0.1", free_port())
+    )
+    app = App(options, NoCamera(), clock=clock)
+    try:
+        assert app.phones is not None
+        session = Session.new(app.store, "boxed", PLAYERS, seed=1, clock=app.clock)
+        app.play(session)
+        session.do(NumbersDrawn((3, 100, 8, 8, 10, 6), 683))
+        session.start_timer()
+        token = app.phones.join(app.phones.code, "Bob")
+        code, url, game_id = app.phones.code, app.phones_url, session.game_id
+        app.step()
+        phone = threading.Thread(
+            target=lambda: app.phones.answer(token, {"round": 1, "answer": "100 × 6 = 600"})  # type: ignore[union-attr]
+        )
+        phone.start()
+        while phone.is_alive():
+            app.step(5)
+    finally:
+        app.close()
+    clock.advance(10)
+    again = App(options, NoCamera(), clock=clock)
+    try:
+        assert again.phones is not None and again.phones.code == code
+        assert again.phones_url == url
+        again.play(Session.resume(again.store, game_id, again.clock))
+        again.step()
+        state = again.phones.state(token)
+        assert state["me"] == "Bob" and state["round"]["number"] == 1
+        assert state["mine"] == "100 × 6 = 600" and state["answered"] == ["Bob"]
+    finally:
+        again.close()

@@ -8,6 +8,7 @@ told they are taken: an acknowledged answer is already on the card (issue 24).
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 import time
@@ -107,6 +108,10 @@ cette place
     player, the move, when it reached the Pi; raises :class:`Refused` with the game's
     reason, or :class:`OSError` if it could not be saved."""
     _live: Mapping[str, Any] | None = None
+    keep: Callable[[str, Mapping[str, str]], None] | None = None
+    """Writes the code and the seats' tokens where a restart of the Pi finds them
+    (:class:`device.web.seats.SavedSeats`), before a phone is given its token; it raises
+    :class:`OSError` if it could not, and the phone is then told to try again."""
 
     def __post_init__(self) -> None:
         if not self.code:
@@ -127,20 +132,47 @@ cette place
                     f"{name} joue déjà sur un autre téléphone : l'arbitre peut libérer cette place",
                 )
             token = secrets.token_urlsafe(18)
-            self._tokens[name] = token
+            tokens = {**self._tokens, name: token}
+            if self.keep is not None:
+                try:
+                    self.keep(self.code, tokens)
+                except OSError:
+                    raise Refused(
+                        503, "L'arbitre n'a pas pu enregistrer votre place : réessayez"
+                    ) from None
+            self._tokens = tokens
             return token
+
+    def restore(self, code: str, tokens: Mapping[str, str]) -> None:
+        """The code and the seats kept before a restart of the Pi: the phones that had
+        joined are seated again with their own tokens (until :meth:`seat` gives the table
+        the game's players, when the seats of players who left are dropped)."""
+        with self._lock:
+            self.code = code
+            self._tokens = dict(tokens)
 
     def seat(self, players: Sequence[str]) -> None:
         """The game's players (typed on the home screen, or a resumed game's): the seats
         become theirs; a phone whose name is no longer at the table loses its seat."""
         with self._lock:
             self.players = list(players)
-            self._tokens = {n: t for n, t in self._tokens.items() if n in self.players}
+            kept = {n: t for n, t in self._tokens.items() if n in self.players}
+            if kept != self._tokens:
+                self._tokens = kept
+                self._keep()
 
     def free(self, name: str) -> None:
         """The referee frees a seat: its phone's token no longer works (its answers stay)."""
         with self._lock:
-            self._tokens.pop(name, None)
+            if self._tokens.pop(name, None) is not None:
+                self._keep()
+
+    def _keep(self) -> None:
+        """A seat given up, written down for a restart; if the disk refuses, the seat is
+        still free until the Pi restarts (then its phone would be seated again)."""
+        if self.keep is not None:
+            with contextlib.suppress(OSError):
+                self.keep(self.code, dict(self._tokens))
 
     def seated(self) -> list[str]:
         """The players who have a phone, in seat order."""
