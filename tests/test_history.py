@@ -22,8 +22,9 @@ class FakeClock:
         return self.now
 
 
-def play_to_the_end(session: Session, best_word_for: str | None = None) -> None:
-    """Every round drawn and timed; ``best_word_for`` gives a longest word in letters rounds."""
+def play_to_the_end(session: Session, *best_word_for: str) -> None:
+    """Every round drawn and timed; each of ``best_word_for`` gives a longest word in the
+    letters rounds (the same one)."""
     while not session.game.over:
         session.do(session.random_draw())
         session.start_timer()
@@ -32,7 +33,9 @@ def play_to_the_end(session: Session, best_word_for: str | None = None) -> None:
         current = session.game.current
         assert current is not None
         if current.letters and best_word_for:
-            session.do(WordAnswered(best_word_for, longest(current.letters).words[0]))
+            word = longest(current.letters).words[0]
+            for player in best_word_for:
+                session.do(WordAnswered(player, word))
         session.do(RoundClosed())
 
 
@@ -49,7 +52,7 @@ def test_a_tied_boxed_game_is_shared_not_won(tmp_path: Path) -> None:
 def test_a_boxed_game_won_on_points_is_a_win_for_the_winner_alone(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.db")
     session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=3, clock=FakeClock())
-    play_to_the_end(session, best_word_for="Bruno")
+    play_to_the_end(session, "Bruno")
     assert session.game.scores["Bruno"] > session.game.scores["Ana"] == 0
     history = player_histories(store)
     assert (history["Bruno"].won, history["Bruno"].shared) == (1, 0)
@@ -77,18 +80,7 @@ def test_arbitre_games_counts_a_tie_with_points_as_shared_by_both(
 
     store = Store(tmp_path / "games.db")
     session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=3, clock=FakeClock())
-    while not session.game.over:
-        session.do(session.random_draw())
-        session.start_timer()
-        session.clock.now += 60  # type: ignore[attr-defined]
-        session.stop_timer()
-        current = session.game.current
-        assert current is not None
-        if current.letters:
-            word = longest(current.letters).words[0]
-            session.do(WordAnswered("Ana", word))
-            session.do(WordAnswered("Bruno", word))
-        session.do(RoundClosed())
+    play_to_the_end(session, "Ana", "Bruno")
     store.close()
     scores = session.game.scores
     assert scores["Ana"] == scores["Bruno"] > 0, scores
