@@ -342,7 +342,7 @@ def read_learned(
     image: Image, vowel_die: bool | None = None, net: DiceNet | None = None
 ) -> Reading:
     """The three consonants (left to right), then the vowel die's face when it is in
-    play (``vowel_die`` True), or seen surely when the rules are not known (None).
+    play (``vowel_die`` True), or seen at all when the rules are not known (None).
 
     A die seen but not surely read is "?"; a consonant die not seen at all is "?" too,
     after those seen (the game asks for a word holding the three in any order); so is
@@ -367,7 +367,9 @@ def read_learned(
         confidence += [0.0] * (3 - len(consonants))
     if vowel_die is not False:
         vowel = vowels[0] if vowels else None
-        if vowel is not None and (vowel_die or vowel.sure):
+        # Not told the rules, a vowel die seen but not surely read is a "?" too: left
+        # out, the reading would look whole with a die missing.
+        if vowel is not None:
             values.append(vowel.letter if vowel.sure else "?")
             confidence.append(round(vowel.confidence, 3))
         elif vowel_die:
