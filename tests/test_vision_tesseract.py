@@ -52,7 +52,6 @@ def test_a_tesseract_too_slow_is_not_heard_and_the_reading_goes_on(
     monkeypatch.undo()
     close_tesseracts()
     monkeypatch.setattr(reading, "TESSERACT_TIMEOUT", 1e-6)
-    monkeypatch.setattr(reading, "TESSERACT_LOAD_TIMEOUT", 0.0)
     assert tesseract_line(ZEBRA, LETTERS) is None
     assert _tesseract_children() == []  # the silent one was ended
     assert read_letters(photo) == without

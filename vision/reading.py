@@ -846,11 +846,6 @@ def tesseract_available() -> bool:
 #: ended, and the reading goes on without it.
 TESSERACT_TIMEOUT = 5.0
 
-#: Seconds more a new process is given for its first strip, while it loads its model:
-#: about 200 ms when idle, but over 5 s was seen on a machine busy installing packages
-#: (every reading of a whole test run then gave up on Tesseract at once).
-TESSERACT_LOAD_TIMEOUT = 20.0
-
 #: Tesseract's text output puts this between two pages (its ``page_separator``).
 PAGE_BREAK = b"\f"
 
@@ -873,7 +868,6 @@ class Tesseract:
         self._strip, self._blank = self._folder / "strip.png", self._folder / "blank.png"
         self._blank.write_bytes(_png(np.full((64, 64), 255, np.uint8)))
         self._pending = b""
-        self._loaded = False  # its model: loaded once it has answered a first strip
         self._lock = threading.Lock()
         # Tesseract's OpenMP threads cost more than they give on an image this small: one
         # thread read a rack in about 150 ms here instead of 240.
@@ -896,20 +890,17 @@ class Tesseract:
 
     def read(self, strip: NDArray[np.uint8]) -> list[str] | None:
         """Tesseract's words on ``strip`` (dark on white), or ``None`` when it fails or
-        is silent for :data:`TESSERACT_TIMEOUT` seconds (the process is then ended; a new
-        process has :data:`TESSERACT_LOAD_TIMEOUT` more for its first strip)."""
+        is silent for :data:`TESSERACT_TIMEOUT` seconds (the process is then ended)."""
         with self._lock:
             try:
                 self._strip.write_bytes(_png(strip))
                 self._ask(self._strip, self._blank)
-                loading = 0.0 if self._loaded else TESSERACT_LOAD_TIMEOUT
-                text = self._page(time.monotonic() + TESSERACT_TIMEOUT + loading)
+                text = self._page(time.monotonic() + TESSERACT_TIMEOUT)
             except (OSError, ValueError):  # ended, or closed by close_tesseracts
                 text = None
             if text is None:
                 self.close()
                 return None
-            self._loaded = True
             return text.decode("utf-8", errors="replace").split()
 
     def _ask(self, *pages: Path) -> None:
