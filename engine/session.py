@@ -11,9 +11,10 @@ power cut knows how much time really passed); tests pass a fake one.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from engine.dice import DiceGame
 from engine.events import (
@@ -44,6 +45,7 @@ class Session:
         self.game = game
         self.clock = clock
         self.rng = random.Random()
+        self._held: list[Event] | None = None
 
     @classmethod
     def new(
@@ -68,13 +70,40 @@ class Session:
         return cls(store, game_id, replay(store.events(game_id)), clock)
 
     def do(self, event: Event) -> None:
-        """Apply an event and save it; RefusedEvent leaves everything unchanged."""
+        """Apply an event and save it; RefusedEvent leaves everything unchanged. Inside
+        :meth:`together`, the save waits for the end of the block."""
         self.game.apply(event)
+        if self._held is not None:
+            self._held.append(event)
+            return
         try:
             self.store.append(self.game_id, event, finished=self.game.over)
         except StoreError:
             self.game = replay(self.store.events(self.game_id))
             raise
+
+    @contextlib.contextmanager
+    def together(self) -> Iterator[None]:
+        """Events done in the block are saved in one commit as it ends: the answers of many
+        phones that arrived in one frame cost one durable write, not one each. Each is
+        still checked and applied as it is done (a refused one is left out, as ever); if
+        the save fails, the game is rebuilt from what was saved and StoreError raised:
+        then none of the block's events was taken. Nothing may be shown inside the block,
+        since what it applied is not saved yet."""
+        if self._held is not None:  # already inside a block: the outer one saves
+            yield
+            return
+        self._held = []
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            if held:
+                try:
+                    self.store.append_all(self.game_id, held, finished=self.game.over)
+                except StoreError:
+                    self.game = replay(self.store.events(self.game_id))
+                    raise
 
     @property
     def dcdl(self) -> Game:

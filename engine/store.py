@@ -430,14 +430,21 @@ class Store:
 
     def append(self, game_id: int, event: Event, finished: bool = False) -> None:
         """Append one event to a game (and mark it finished), durably, before it is shown."""
+        self.append_all(game_id, [event], finished)
+
+    def append_all(self, game_id: int, events: Sequence[Event], finished: bool = False) -> None:
+        """Append events to a game in one durable commit: all of them are saved, or none
+        (the answers of many phones that arrived together cost one write to the card)."""
+        if not events:
+            return
 
         def write(db: sqlite3.Connection) -> None:
             (seq,) = db.execute(
                 "SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE game_id = ?", (game_id,)
             ).fetchone()
-            db.execute(
+            db.executemany(
                 "INSERT INTO events (game_id, seq, event) VALUES (?, ?, ?)",
-                (game_id, seq, to_json(event)),
+                [(game_id, seq + i, to_json(event)) for i, event in enumerate(events)],
             )
             if finished:
                 db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))

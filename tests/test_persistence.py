@@ -36,7 +36,7 @@ from engine.history import export_csv, export_json, player_histories
 from engine.letters import draw_letters
 from engine.rules import RoundKind
 from engine.session import Session
-from engine.store import Store
+from engine.store import Store, StoreError
 from solver.plates import draw_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,6 +138,52 @@ def test_a_rule_error_saves_nothing(tmp_path: Path) -> None:
     with pytest.raises(GameRuleError):
         session.do(LettersDrawn("BAMERILANE"))  # the first boxed round is numbers
     assert len(store.events(session.game_id)) == 1
+
+
+def test_answers_done_together_are_saved_in_one_commit_and_a_refused_one_is_left_out(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "games.db")
+    clock = FakeClock()
+    session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=1, clock=clock)
+    session.do(NumbersDrawn((3, 100, 8, 8, 10, 6), 683))
+    session.start_timer()
+    commits = []
+    real = store.append_all
+    store.append_all = lambda *args, **kwargs: commits.append(args[1]) or real(*args, **kwargs)  # type: ignore[method-assign]
+    with session.together():
+        session.do(NumbersAnswered("Ana", steps="100 × 6 = 600"))
+        with pytest.raises(GameRuleError):
+            session.do(NumbersAnswered("Chloé", steps="100 × 8 = 800"))  # not at this table
+        session.do(NumbersAnswered("Bruno", steps="100 × 8 = 800"))
+        assert len(store.events(session.game_id)) == 3  # nothing written inside the block
+    assert [len(events) for events in commits] == [2]
+    again = Session.resume(Store(tmp_path / "games.db"), session.game_id, clock)
+    answers = again.dcdl.rounds[0].numbers_answers
+    assert {name: given.steps for name, given in answers.items()} == {
+        "Ana": "100 × 6 = 600",
+        "Bruno": "100 × 8 = 800",
+    }
+
+
+def test_a_commit_of_answers_done_together_that_fails_takes_none_of_them(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "games.db")
+    session = Session.new(store, "boxed", ["Ana", "Bruno"], seed=1, clock=FakeClock())
+    session.do(NumbersDrawn((3, 100, 8, 8, 10, 6), 683))
+    session.start_timer()
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise StoreError("impossible d'enregistrer, même en mémoire")
+
+    store.append_all = refuse  # type: ignore[method-assign]
+    with pytest.raises(StoreError), session.together():
+        session.do(NumbersAnswered("Ana", steps="100 × 6 = 600"))
+        session.do(NumbersAnswered("Bruno", steps="100 × 8 = 800"))
+    # The game shows what was saved, never an answer the disk did not take.
+    assert session.dcdl.rounds[0].numbers_answers == {}
+    assert len(store.events(session.game_id)) == 3
 
 
 def test_a_corrupt_database_is_kept_aside_never_overwritten(tmp_path: Path) -> None:
