@@ -6,6 +6,7 @@ while the test's thread plays the UI thread's part (``pump`` and ``sync`` every 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,11 +17,11 @@ from starlette.testclient import TestClient
 from device.web.bridge import PhoneBridge
 from device.web.seats import SavedSeats
 from device.web.server import create_app
-from device.web.table import PhoneTable
+from device.web.table import Answer, PhoneTable
 from engine.events import LettersDrawn, NumbersDrawn, PlayerAbsent, RoundClosed
 from engine.game import Phase
 from engine.session import Session
-from engine.store import Store
+from engine.store import Store, StoreError
 
 PLAYERS = ["Ana", "Bob", "Chloé"]
 
@@ -198,3 +199,102 @@ def test_the_seats_are_the_game_s_players_not_the_command_line_s(tmp_path: Path)
     assert table.phones.players == PLAYERS and table.phones.seated() == []
     reply = table.client.post("/api/join", json={"code": table.phones.code, "name": "Chloé"})
     assert reply.status_code == 200
+
+
+def answers_waiting(
+    table: Table, *calls: Callable[[], Any]
+) -> tuple[list[threading.Thread], list[Any]]:
+    """Start the phones' requests and wait until every answer waits for the UI thread."""
+    replies: list[Any] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        replies[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 10
+    while table.bridge.pending.qsize() < len(calls):
+        assert time.monotonic() < deadline, "the answers never reached the bridge"
+        time.sleep(0.002)
+    return threads, replies
+
+
+def test_answers_that_arrive_together_are_saved_in_one_commit_before_any_is_acknowledged(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    table = Table(tmp_path, clock)
+    phones = {name: table.join(name) for name in PLAYERS}
+    table.session.do(NumbersDrawn((3, 100, 8, 8, 10, 6), 683))
+    table.session.start_timer()
+    table.bridge.sync()
+    commits: list[int] = []
+    real = table.store.append_all
+
+    def counted(game_id: int, events: Any, finished: bool = False) -> None:
+        commits.append(len(events))
+        real(game_id, events, finished)
+
+    table.store.append_all = counted  # type: ignore[method-assign]
+    threads, replies = answers_waiting(
+        table,
+        *(
+            table.answer(phones[name], 1, word)
+            for name, word in zip(
+                PLAYERS, ("100 × 6 = 600", "8 × 10 = 80", "100 × 8 = 800"), strict=True
+            )
+        ),
+    )
+    assert all(reply is None for reply in replies)  # no phone heard anything yet
+    table.bridge.pump()
+    for thread in threads:
+        thread.join(5)
+    assert [reply.status_code for reply in replies] == [200, 200, 200]
+    assert commits == [3]
+    answers = table.session.dcdl.rounds[0].numbers_answers
+    assert {name: given.steps for name, given in answers.items()} == {
+        "Ana": "100 × 6 = 600",
+        "Bob": "8 × 10 = 80",
+        "Chloé": "100 × 8 = 800",
+    }
+
+
+def test_when_the_one_commit_fails_every_phone_of_it_is_told_to_try_again(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    table = Table(tmp_path, clock)
+    ana, bob = table.join("Ana"), table.join("Bob")
+    table.session.do(NumbersDrawn((3, 100, 8, 8, 10, 6), 683))
+    table.session.start_timer()
+    table.bridge.sync()
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise StoreError("impossible d'enregistrer, même en mémoire")
+
+    table.store.append_all = refuse  # type: ignore[method-assign]
+    threads, replies = answers_waiting(
+        table, table.answer(ana, 1, "100 × 6 = 600"), table.answer(bob, 1, "100 × 8 = 800")
+    )
+    table.bridge.pump()
+    for thread in threads:
+        thread.join(5)
+    for reply in replies:  # neither was saved: both phones may send theirs again
+        assert reply.status_code == 503 and "réessayez" in reply.json()["erreur"]
+    assert table.session.dcdl.rounds[0].numbers_answers == {}
+    assert table.phones.answered() == []
+
+
+def test_an_answer_whose_phone_gave_up_waiting_never_reaches_the_game(tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = Table(tmp_path, clock)
+    table.join("Ana")
+    table.session.do(NumbersDrawn((3, 100, 8, 8, 10, 6), 683))
+    table.session.start_timer()
+    table.bridge.sync()
+    answer = Answer("Ana", 1, "100 × 6 = 600", clock.now)
+    handed = table.bridge.submit(answer)
+    assert handed.cancel()  # the phone's wait ran out before the UI thread came round
+    assert table.bridge.pump() is False
+    assert table.session.dcdl.rounds[0].numbers_answers == {}

@@ -1,18 +1,20 @@
 """The phones as one more input of the game: their answers become engine events, applied and
 saved by the UI thread (the one owner of the session), before the phone is acknowledged.
 
-The server's thread hands each answer over through a bounded queue and waits for the UI
-thread's verdict (:meth:`PhoneBridge.pump`, called every frame): saved, refused by the
-rules (with the engine's French reason), or not saved (the phone is told to try again).
+The server hands each answer over through a bounded queue and awaits the UI thread's
+verdict on a future (:meth:`PhoneBridge.pump`, called every frame, applies every answer
+waiting and saves them in one commit): saved, refused by the rules (with the engine's
+French reason), or not saved (the phone is told to try again).
 The round the phones see is read from the engine's state (:meth:`PhoneBridge.sync`), so a
 resumed game, or a phone that reloads, finds the round where it is.
 """
 
 from __future__ import annotations
 
+import contextlib
 import queue
-import threading
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +31,6 @@ from engine.store import StoreError
 
 PENDING = 64
 """Answers waiting for the UI thread at most; beyond, a phone is told to try again."""
-WAIT = 3.0
-"""Seconds a phone's answer waits for the UI thread before it is told to try again."""
 
 
 @dataclass(frozen=True)
@@ -44,10 +44,8 @@ class _Move:
 
 @dataclass
 class _Handover:
-    answer: Answer | _Move
-    done: threading.Event = field(default_factory=threading.Event)
-    refusal: Refused | None = None
-    cancelled: bool = False
+    item: Answer | _Move
+    future: Future[None] = field(default_factory=Future)
 
 
 class PhoneBridge:
@@ -63,53 +61,65 @@ class PhoneBridge:
         self.session = session
         self.wake = wake
         self.pending: queue.Queue[_Handover] = queue.Queue(PENDING)
-        self._lock = threading.Lock()
         self._shown: tuple[int, int, bool] | None = None
         self._live: Mapping[str, Any] | None = None
         self.moved = False
         """A phone's move changed the game (the app then shows the screen it needs now)."""
-        table.save = self.hand_over
-        table.act = self.play
+        table.submit = self.submit
+        table.submit_move = lambda player, move, at: self.submit(_Move(player, move, at))
 
     # -- the server's thread ---------------------------------------------------------------
 
-    def play(self, player: str, move: Mapping[str, Any], at: float) -> None:
-        """Called by the table in the server's thread: returns once the move is played and
-        saved (or raises the game's refusal)."""
-        self.hand_over(_Move(player, move, at))
-
-    def hand_over(self, answer: Answer | _Move) -> None:
-        """Called by the table in the server's thread: returns once the answer is saved."""
-        handover = _Handover(answer)
+    def submit(self, item: Answer | _Move) -> Future[None]:
+        """Called in the server's thread: hands an answer or a move to the UI thread, and
+        returns at once. The future is done once it is saved; it fails with the game's
+        :class:`Refused`, or :class:`OSError` when too many wait already. A future
+        cancelled before the UI thread reaches it is never applied."""
+        handover = _Handover(item)
         try:
             self.pending.put_nowait(handover)
         except queue.Full:
-            raise OSError("trop de réponses en attente") from None
+            handover.future.set_exception(OSError("trop de réponses en attente"))
+            return handover.future
         self.wake()
-        if not handover.done.wait(WAIT):
-            with self._lock:
-                if not handover.done.is_set():
-                    handover.cancelled = True
-                    raise OSError("l'arbitre n'a pas répondu à temps")
-        if handover.refusal is not None:
-            raise handover.refusal
+        return handover.future
 
     # -- the UI thread ---------------------------------------------------------------------
 
     def pump(self) -> bool:
-        """Apply the phones' waiting answers to the game; True if any was taken."""
-        taken = False
+        """Apply the phones' waiting answers and moves to the game, all saved in one commit
+        (:meth:`engine.session.Session.together`), then tell each phone its verdict; True
+        if any was taken."""
+        batch: list[_Handover] = []
         while True:
             try:
                 handover = self.pending.get_nowait()
             except queue.Empty:
-                return taken
-            with self._lock:
-                if handover.cancelled:
-                    continue
-                handover.refusal = self._apply(handover.answer)
-                taken = taken or handover.refusal is None
-                handover.done.set()
+                break
+            if handover.future.set_running_or_notify_cancel():  # else its phone gave up
+                batch.append(handover)
+        if not batch:
+            return False
+        verdicts: list[Exception | None] = []
+        session = self.session()
+        try:
+            with contextlib.nullcontext() if session is None else session.together():
+                for handover in batch:
+                    verdicts.append(self._apply(handover.item))
+        except StoreError:  # the one commit failed: none of them was taken
+            verdicts = [
+                verdict or _not_saved(h.item) for h, verdict in zip(batch, verdicts, strict=True)
+            ]
+        finally:
+            # A fault of the referee's own (a bug) still leaves no phone waiting on it.
+            unsettled = len(batch) - len(verdicts)
+            verdicts += [OSError("l'arbitre n'a pas pu jouer ce message")] * unsettled
+            for handover, verdict in zip(batch, verdicts, strict=True):
+                if verdict is None:
+                    handover.future.set_result(None)
+                else:
+                    handover.future.set_exception(verdict)
+        return any(verdict is None for verdict in verdicts)
 
     def _apply(self, answer: Answer | _Move) -> Refused | None:
         if isinstance(answer, _Move):
@@ -130,7 +140,7 @@ class PhoneBridge:
         except GameRuleError as error:
             return Refused(409, str(error)[:1].upper() + str(error)[1:])
         except StoreError:
-            return Refused(503, "L'arbitre n'a pas pu enregistrer la réponse : réessayez")
+            return _not_saved(answer)
         return None
 
     def _play(self, move: _Move) -> Refused | None:
@@ -145,7 +155,7 @@ class PhoneBridge:
         except RefusedEvent as error:
             return Refused(409, str(error)[:1].upper() + str(error)[1:])
         except StoreError:
-            return Refused(503, "L'arbitre n'a pas pu enregistrer ce coup : réessayez")
+            return _not_saved(move)
         self.moved = True
         return None
 
@@ -203,6 +213,11 @@ class PhoneBridge:
         self.table.close(results(game, last.number))
         self._shown = key
         return True
+
+
+def _not_saved(item: Answer | _Move) -> Refused:
+    what = "ce coup" if isinstance(item, _Move) else "la réponse"
+    return Refused(503, f"L'arbitre n'a pas pu enregistrer {what} : réessayez")
 
 
 def _answers_of(played: Round) -> dict[str, str]:

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -105,9 +104,9 @@ def create_app(table: PhoneTable, *, trust_any_client: bool = False) -> Starlett
             token = token_of(request)
             table.allow(client(request) + token[:8])
             message = await body(request)
-            # The answer waits for its save (the UI thread, the disk): in a worker thread,
-            # never in the event loop, where it would hold up every other phone.
-            taken = await run_in_threadpool(table.answer, token, message)
+            # The answer is awaited while the UI thread saves it: the event loop serves the
+            # other phones meanwhile, and no worker thread is held.
+            taken = await table.take(token, message)
         except Refused as refused:
             return _refusal(refused.status, refused.message)
         return JSONResponse({"pris": taken.text, "manche": taken.round, "a": taken.at})
@@ -129,8 +128,8 @@ def create_app(table: PhoneTable, *, trust_any_client: bool = False) -> Starlett
             token = token_of(request)
             table.allow(client(request) + token[:8])
             message = check_move(await body(request))
-            # Played by the UI thread, like an answer: waited for in a worker thread.
-            at = await run_in_threadpool(table.move, token, message)
+            # Played by the UI thread, like an answer: awaited the same way.
+            at = await table.take_move(token, message)
         except Refused as refused:
             return _refusal(refused.status, refused.message)
         return JSONResponse({"pris": message["coup"], "a": at})

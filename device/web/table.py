@@ -8,6 +8,7 @@ told they are taken: an acknowledged answer is already on the card (issue 24).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
 import threading
@@ -15,6 +16,7 @@ import time
 import unicodedata
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -29,6 +31,8 @@ BURST = 20.0
 MAX_CLIENTS = 256
 """Clients whose rate is remembered (the oldest forgotten first): a bounded table."""
 CODE_DIGITS = 4
+WAIT = 3.0
+"""Seconds a phone's answer waits for the game to take it before it is told to try again."""
 
 Kind = Literal["letters", "numbers"]
 NUMBERS_CHARACTERS = frozenset("0123456789+-*/×÷xX=() \n")
@@ -112,6 +116,13 @@ cette place
     """Writes the code and the seats' tokens where a restart of the Pi finds them
     (:class:`device.web.seats.SavedSeats`), before a phone is given its token; it raises
     :class:`OSError` if it could not, and the phone is then told to try again."""
+
+    submit: Callable[[Answer], Future[None]] | None = None
+    """Hands an answer to the game's owner (:class:`device.web.bridge.PhoneBridge`) without
+    waiting: the future is done once the answer is saved, or fails with the game's
+    :class:`Refused` or an :class:`OSError` (not saved). Used instead of ``save``."""
+    submit_move: Callable[[str, Mapping[str, Any], float], Future[None]] | None = None
+    """As ``submit``, for a move (the player, the move, when it reached the Pi)."""
 
     def __post_init__(self) -> None:
         if not self.code:
@@ -237,7 +248,37 @@ cette place
     def answer(self, token: str, message: object) -> Answer:
         """Take a phone's answer ``{"round": N, "answer": "..."}``: checked, saved, then
         acknowledged (the returned :class:`Answer`). Until the hourglass ends a player may
-        change their answer: the last one saved counts."""
+        change their answer: the last one saved counts. Blocks while it is saved."""
+        answer, current = self._checked(token, message)
+        # Saved outside the lock: the save waits for the UI thread and the disk, and the
+        # other phones must not wait behind it.
+        if self.submit is not None:
+            _settle(self.submit(answer), "la réponse")
+        elif self.save is not None:
+            try:
+                self.save(answer)
+            except OSError:
+                raise Refused(503, _NOT_SAVED.format("la réponse")) from None
+        self._taken(answer, current)
+        return answer
+
+    async def take(self, token: str, message: object) -> Answer:
+        """:meth:`answer`, awaited in the server's event loop: the answer is handed to the
+        game (``submit``) and the loop serves the other phones while it is saved; no thread
+        waits on it. (Without ``submit``, ``save`` runs in a worker thread.)"""
+        if self.submit is None:
+            return await asyncio.to_thread(self.answer, token, message)
+        answer, current = self._checked(token, message)
+        await _settled(self.submit(answer), "la réponse")
+        self._taken(answer, current)
+        return answer
+
+    def _taken(self, answer: Answer, current: PhoneRound) -> None:
+        with self._lock:
+            if self._round is current:
+                self._answers[answer.player] = answer
+
+    def _checked(self, token: str, message: object) -> tuple[Answer, PhoneRound]:
         if not isinstance(message, dict):
             raise Refused(400, "Message illisible : attendu un objet JSON")
         number, text = message.get("round"), message.get("answer")
@@ -254,20 +295,7 @@ cette place
             if now > current.ends_at:
                 raise Refused(409, "Trop tard : le sablier est écoulé")
             clean = _check(current, text)
-        answer = Answer(name, number, clean, now)
-        # Saved outside the lock: the save waits for the UI thread and the disk, and the
-        # other phones must not wait behind it.
-        if self.save is not None:
-            try:
-                self.save(answer)
-            except OSError:
-                raise Refused(
-                    503, "L'arbitre n'a pas pu enregistrer la réponse : réessayez"
-                ) from None
-        with self._lock:
-            if self._round is current:
-                self._answers[name] = answer
-        return answer
+        return Answer(name, number, clean, now), current
 
     def state(self, token: str | None = None) -> dict[str, Any]:
         """What a phone shows now (JSON-ready): the round, who has answered, its own answer
@@ -310,19 +338,36 @@ cette place
 
     def move(self, token: str, move: Mapping[str, Any]) -> float:
         """A phone's move (its shape already checked, :func:`device.web.moves.check_move`),
-        played by the game before the phone hears it is taken; the instant it arrived back."""
+        played by the game before the phone hears it is taken; the instant it arrived back.
+        Blocks while it is played and saved."""
+        player, now = self._move_checked(token, move)
+        if self.submit_move is not None:
+            _settle(self.submit_move(player, move, now), "ce coup")
+            return now
+        try:
+            assert self.act is not None
+            self.act(player, move, now)
+        except OSError:
+            raise Refused(503, _NOT_SAVED.format("ce coup")) from None
+        return now
+
+    async def take_move(self, token: str, move: Mapping[str, Any]) -> float:
+        """:meth:`move`, awaited in the server's event loop as :meth:`take` is."""
+        if self.submit_move is None:
+            return await asyncio.to_thread(self.move, token, move)
+        player, now = self._move_checked(token, move)
+        await _settled(self.submit_move(player, move, now), "ce coup")
+        return now
+
+    def _move_checked(self, token: str, move: Mapping[str, Any]) -> tuple[str, float]:
         with self._lock:
             now = self.clock()
             player = self._player(token)
-            if self._live is None or self.act is None:
+            if self._live is None or (self.act is None and self.submit_move is None):
                 raise Refused(409, "Aucun jeu ne se joue coup par coup en ce moment")
             if move.get("tour") != self._live.get("tour"):  # said before the game moved on
                 raise Refused(409, "Le jeu a avancé : regardez de nouveau votre écran")
-        try:
-            self.act(player, move, now)
-        except OSError:
-            raise Refused(503, "L'arbitre n'a pas pu enregistrer ce coup : réessayez") from None
-        return now
+        return player, now
 
     def plates(self, token: str, number: object) -> tuple[int, ...]:
         """The plates of round ``number``, if it is the numbers round in play (for the live
@@ -335,6 +380,36 @@ cette place
             if current is None or current.number != number or current.kind != "numbers":
                 raise Refused(409, "Cette manche n'est plus en cours")
             return tuple(int(n) for n in current.draw)
+
+
+_NOT_SAVED = "L'arbitre n'a pas pu enregistrer {} : réessayez"
+
+
+def _settle(future: Future[None], what: str) -> None:
+    """Wait (in a thread) for a handed-over answer or move: its verdict, or 503."""
+    try:
+        try:
+            future.result(WAIT)
+        except TimeoutError:
+            if future.cancel():  # never applied: the phone may send it again
+                raise OSError("l'arbitre n'a pas répondu à temps") from None
+            future.result()  # being applied now: its verdict is a moment away
+    except OSError:
+        raise Refused(503, _NOT_SAVED.format(what)) from None
+
+
+async def _settled(future: Future[None], what: str) -> None:
+    """:func:`_settle` in the event loop: awaited, no thread held."""
+    waited = asyncio.wrap_future(future)
+    try:
+        try:
+            await asyncio.wait_for(asyncio.shield(waited), WAIT)
+        except TimeoutError:
+            if future.cancel():
+                raise OSError("l'arbitre n'a pas répondu à temps") from None
+            await waited
+    except OSError:
+        raise Refused(503, _NOT_SAVED.format(what)) from None
 
 
 def _check(current: PhoneRound, text: str) -> str:
