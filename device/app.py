@@ -12,6 +12,8 @@ solving are jobs in a worker thread (:mod:`device.jobs`; one ending posts
 
 from __future__ import annotations
 
+import gc
+import math
 import signal
 import time
 from collections.abc import Callable
@@ -87,6 +89,7 @@ class App:
         self.running = True
         self.exit_code = 0
         self._dirty = True
+        self._drawn_at = float("-inf")
         self._last_state: str | None = None
         self._last_buzz = float("-inf")
         self._shots = 0
@@ -172,8 +175,9 @@ class App:
 
     # --- the loop -----------------------------------------------------------------
 
-    def step(self, wait_ms: int = 0) -> None:
-        """One turn of the loop: input, time, drawing."""
+    def step(self, wait_ms: int = 0, draw_from: float = 0.0) -> None:
+        """One turn of the loop: input, time, drawing (if something changed, and not before
+        the ``time.monotonic()`` instant ``draw_from``)."""
         events = pygame.event.get()
         if not events and wait_ms:
             first = pygame.event.wait(wait_ms)
@@ -208,11 +212,12 @@ class App:
             self._dirty = True
         if self.notices.tick(self.scene.name):
             self._dirty = True
-        if self._dirty:
+        if self._dirty and time.monotonic() >= draw_from:
             self._draw()
 
     def _draw(self) -> None:
         self._dirty = False
+        self._drawn_at = time.monotonic()
         self.scene.draw(self.surface)
         self.notices.draw(self.surface, self.theme, self.scene.name)
         if self.options.rotation:
@@ -241,22 +246,37 @@ class App:
     def run(self) -> int:
         """Run until quit (or the end of a game with ``exit_after_game``)."""
         signal.signal(signal.SIGTERM, lambda *_: self.stop())
-        frame = 1 / FPS
         watchdog = Watchdog()
         try:
-            self.step()
+            self.begin()
             notify("READY=1")
             while self.running:
-                started = time.monotonic()
-                self.step(IDLE_WAIT_MS)
-                spare = frame - (time.monotonic() - started)
-                if spare > 0 and self._dirty:
-                    time.sleep(spare)
+                self.frame()
                 watchdog.kick()
         finally:
             notify("STOPPING=1")
             self.close()
         return self.exit_code
+
+    def begin(self) -> None:
+        """The first turn of the loop (the first frame drawn), then what start-up made is
+        set apart from the garbage collector: those objects (modules, fonts, the screens)
+        live as long as the app, and a full collection walking them all paused the loop,
+        and every phone waiting on it, for some 30 ms at a time (bench/phones_load.py)."""
+        self.step()
+        gc.collect()
+        gc.freeze()
+
+    def frame(self) -> None:
+        """One turn of :meth:`run`'s loop: input is waited for while idle, or until the next
+        frame is due when something changed a moment after the last one was drawn; at most
+        :data:`FPS` frames a second are drawn. The loop turns at every input in between,
+        so that a phone's answer is saved and acknowledged without waiting for a frame."""
+        due = self._drawn_at + 1 / FPS
+        wait = IDLE_WAIT_MS
+        if self._dirty:
+            wait = math.ceil(max(0.0, due - time.monotonic()) * 1000)
+        self.step(wait, draw_from=due)
 
     def stop(self) -> None:
         self.running = False

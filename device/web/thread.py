@@ -12,8 +12,10 @@ from device.web.address import WebAddress
 from device.web.server import create_app
 from device.web.table import PhoneTable
 
-MAX_IN_FLIGHT = 64
-"""Requests served at once; uvicorn answers 503 beyond (a bounded queue, not a pile-up)."""
+MAX_IN_FLIGHT = 256
+"""Connections (and requests) served at once; uvicorn answers 503 beyond (a bounded queue,
+not a pile-up). A club duplicate seats up to 99 players, and a phone's browser may keep two
+connections open."""
 
 
 class WebServer:
@@ -30,6 +32,9 @@ class WebServer:
             backlog=128,
             timeout_keep_alive=5,
             ws="none",
+            # No proxy stands between the phones and the Pi: a header never says who sent
+            # a request (the local-network check reads the socket's own address).
+            proxy_headers=False,
             lifespan="off",
         )
         self.address = address
