@@ -10,7 +10,7 @@ the environment's ``ARBITRE_REAL_SET`` names),
 never in a developer's commits. Each line of ``labels.csv`` (``file,kind,truth,x,y,w,h``)
 is one of:
 
-- ``rack``: the photo shows a holder of tiles; ``truth`` is their letters, left to
+- ``rack``: the photo shows a row of tiles; ``truth`` is their letters, left to
   right; no box. Read by :func:`vision.rack.read_letters` as ``arbitre read`` does,
   scored by :func:`vision.synthetic.score` (a tile missed costs one tile);
 - ``die``: one letter die of the photo; ``truth`` is its up face as the data set labels
