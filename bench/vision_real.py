@@ -39,7 +39,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import argparse  # noqa: E402
 import csv  # noqa: E402
 import os  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
 from vision.camera import load_photo  # noqa: E402
@@ -109,14 +109,15 @@ def load(folder: Path) -> list[Label]:
     return labels
 
 
-def read_racks(folder: Path, labels: Sequence[Label]) -> Tally:
-    """Each ``rack`` photo read by the app's letter reader."""
+def read_racks(folder: Path, labels: Sequence[Label], learned: bool = True) -> Tally:
+    """Each ``rack`` photo read by the app's letter reader (``learned=False``: the first
+    design's, kept for comparison)."""
     racks = [label for label in labels if label.kind == "rack"]
     values: list[tuple[str | int, ...] | None] = []
     for label in racks:
         image = load_photo(folder / label.file)
         try:
-            values.append(read_letters(image).values)
+            values.append(read_letters(image, learned=learned).values)
         except NothingFound:
             values.append(None)
     result = score(values, [label.truth for label in racks])
@@ -193,10 +194,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         "| manqués | lettres en trop | faces hors jeu |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
-    for name, kind, reader in (
+    readers: tuple[tuple[str, str, Callable[[Path, Sequence[Label]], Tally]], ...] = (
         ("réglettes (lecteur appris)", "rack", read_racks),
+        ("réglettes (premier lecteur)", "rack", lambda f, ls: read_racks(f, ls, learned=False)),
         ("dés à lettres (lecteur appris)", "die", read_dice_photos),
-    ):
+    )
+    for name, kind, reader in readers:
         if any(label.kind == kind for label in labels):
             tally = reader(args.set, labels)
             print(line(name, tally), flush=True)
