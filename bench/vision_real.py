@@ -1,0 +1,212 @@
+"""Real photos: the app's readers on a labelled set of photographs (issue 23).
+
+    .venv/bin/python bench/vision_real.py [--set DIR] [--verbose]
+
+The set is a folder holding JPEG photos, a ``labels.csv`` and a ``SOURCES.md`` naming
+each photo's origin, author and licence. It lives outside the repository: its photos
+come from public data sets, and the workplace keeps such data files under the steering
+repository's ``shared/`` (the default, ``../shared/vision/real`` beside the project, or the folder
+the environment's ``ARBITRE_REAL_SET`` names),
+never in a developer's commits. Each line of ``labels.csv`` (``file,kind,truth,x,y,w,h``)
+is one of:
+
+- ``rack``: the photo shows a row of tiles; ``truth`` is their letters, left to
+  right; no box. Read by :func:`vision.rack.read_letters` as ``arbitre read`` does,
+  scored by :func:`vision.synthetic.score` (a tile missed costs one tile);
+- ``die``: one letter die of the photo; ``truth`` is its up face as the data set labels
+  it (``QU``, ``WILD``: faces the game's dice do not have), ``x,y,w,h`` the die's box
+  in the photo's pixels. The photo is read once by the learned dice reader's finder and
+  network (:func:`vision.dice_learned.seen_dice`, the app's reader before it keeps the
+  game's three consonants and its vowel: a set may show more dice than the game's four),
+  and each die takes the first die seen whose letter's centre lies in its box.
+
+Per tile or die: right, "?" (read but not sure), silent misreads (a sure wrong letter),
+missed (not seen at all); for dice also the sure letters read where no labelled die is,
+and the dice whose face the game's dice never show (counted apart: no reader can be
+right there, and a sure letter on one is a silent misread). Nothing here was tuned on
+the set: it is evaluation data only.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path (its numbers.py would
+# shadow the standard library's): put the project root there instead, before any import.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import argparse  # noqa: E402
+import csv  # noqa: E402
+import os  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+
+from vision.camera import load_photo  # noqa: E402
+from vision.dice_learned import seen_dice, working  # noqa: E402
+from vision.dice_render import CLASSES  # noqa: E402
+from vision.rack import read_letters  # noqa: E402
+from vision.reading import NothingFound  # noqa: E402
+from vision.synthetic import score  # noqa: E402
+
+#: Where the steering repository's shared/ keeps the set, beside the project (or the
+#: folder ``ARBITRE_REAL_SET`` names, to read a set not yet there).
+DEFAULT_SET = Path(
+    os.environ.get(
+        "ARBITRE_REAL_SET",
+        Path(__file__).resolve().parent.parent.parent / "shared" / "vision" / "real",
+    )
+)
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Label:
+    """One line of ``labels.csv``."""
+
+    file: str
+    kind: str
+    truth: str
+    box: Box | None
+
+
+@dataclass
+class Tally:
+    """How a reader did on one kind of the set."""
+
+    items: int = 0
+    right: int = 0
+    unsure: int = 0
+    silent: int = 0
+    missed: int = 0
+    extra: int = 0
+    """Sure letters read where no labelled die is (dice only)."""
+    foreign: int = 0
+    """Dice whose labelled face the game's dice never show (not in ``items``)."""
+    foreign_sure: int = 0
+    """Of those, the ones read as a sure letter: silent misreads too."""
+    photos: int = 0
+    wrong: list[str] = field(default_factory=list)
+    """``file: truth -> read`` for each silent misread."""
+
+
+def load(folder: Path) -> list[Label]:
+    """The set's labels, in file order; a photo named that is not in the folder, a kind
+    not known, or a die without its box is an error."""
+    labels = []
+    with (folder / "labels.csv").open(newline="", encoding="utf-8") as lines:
+        for row in csv.DictReader(lines):
+            kind, truth = row["kind"].strip(), row["truth"].strip().upper()
+            if kind not in ("rack", "die"):
+                raise ValueError(f"{row['file']}: kind {kind!r} is neither rack nor die")
+            if not (folder / row["file"]).is_file():
+                raise ValueError(f"{row['file']}: no such photo in {folder}")
+            box = None
+            if kind == "die":
+                box = (int(row["x"]), int(row["y"]), int(row["w"]), int(row["h"]))
+            labels.append(Label(row["file"], kind, truth, box))
+    return labels
+
+
+def read_racks(folder: Path, labels: Sequence[Label], learned: bool = True) -> Tally:
+    """Each ``rack`` photo read by the app's letter reader (``learned=False``: the first
+    design's, kept for comparison)."""
+    racks = [label for label in labels if label.kind == "rack"]
+    values: list[tuple[str | int, ...] | None] = []
+    for label in racks:
+        image = load_photo(folder / label.file)
+        try:
+            values.append(read_letters(image, learned=learned).values)
+        except NothingFound:
+            values.append(None)
+    result = score(values, [label.truth for label in racks])
+    tally = Tally(result.tiles, result.right, result.unsure, result.silent, result.missed)
+    tally.photos = len(racks)
+    return tally
+
+
+def _inside(point: tuple[float, float], box: Box) -> bool:
+    x, y, w, h = box
+    return x <= point[0] <= x + w and y <= point[1] <= y + h
+
+
+def read_dice_photos(folder: Path, labels: Sequence[Label]) -> Tally:
+    """Each photo of ``die`` lines read once by the learned dice reader, each die taking
+    the first die seen (likeliest first) whose letter's centre is in its box."""
+    tally = Tally()
+    files = sorted({label.file for label in labels if label.kind == "die"})
+    for file in files:
+        image = load_photo(folder / file)
+        gray = working(image)
+        scale = gray.shape[1] / image.shape[1]
+        seen = seen_dice(gray)
+        centres = [
+            ((x + w / 2) / scale, (y + h / 2) / scale) for x, y, w, h in (d.box for d in seen)
+        ]
+        used: set[int] = set()
+        dice = [label for label in labels if label.kind == "die" and label.file == file]
+        for label in dice:
+            assert label.box is not None
+            on = [i for i, c in enumerate(centres) if _inside(c, label.box)]
+            used.update(on)
+            die = seen[on[0]] if on else None
+            if label.truth not in CLASSES:
+                tally.foreign += 1
+                tally.foreign_sure += die is not None and die.sure
+                continue
+            tally.items += 1
+            if die is None:
+                tally.missed += 1
+            elif not die.sure:
+                tally.unsure += 1
+            elif die.letter == label.truth:
+                tally.right += 1
+            else:
+                tally.silent += 1
+                tally.wrong.append(f"{file}: {label.truth} -> {die.letter}")
+        tally.extra += sum(d.sure for i, d in enumerate(seen) if i not in used)
+        tally.photos += 1
+    return tally
+
+
+def line(name: str, tally: Tally) -> str:
+    """One row of the bench's table."""
+    n = max(1, tally.items)
+    return (
+        f"| {name} | {tally.photos} | {tally.items} | {tally.right} ({tally.right / n:.1%}) "
+        f"| {tally.unsure} ({tally.unsure / n:.1%}) | {tally.silent} ({tally.silent / n:.1%}) "
+        f"| {tally.missed} | {tally.extra} | {tally.foreign} ({tally.foreign_sure} sûrs) |"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", type=Path, default=DEFAULT_SET, help="the set's folder")
+    parser.add_argument("--verbose", action="store_true", help="each silent misread")
+    args = parser.parse_args(argv)
+    if not (args.set / "labels.csv").is_file():
+        print(f"pas de jeu de photos réelles dans {args.set} (labels.csv absent)")
+        return
+    labels = load(args.set)
+    print(
+        "| photos réelles | photos | tuiles / dés | justes | « ? » | erreurs muettes "
+        "| manqués | lettres en trop | faces hors jeu |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    readers: tuple[tuple[str, str, Callable[[Path, Sequence[Label]], Tally]], ...] = (
+        ("réglettes (lecteur appris)", "rack", read_racks),
+        ("réglettes (premier lecteur)", "rack", lambda f, ls: read_racks(f, ls, learned=False)),
+        ("dés à lettres (lecteur appris)", "die", read_dice_photos),
+    )
+    for name, kind, reader in readers:
+        if any(label.kind == kind for label in labels):
+            tally = reader(args.set, labels)
+            print(line(name, tally), flush=True)
+            if args.verbose:
+                for wrong in tally.wrong:
+                    print(f"  {wrong}")
+
+
+if __name__ == "__main__":
+    main()
