@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fakeclock import FakeClock
+from phone_calls import pumped, started
 from starlette.testclient import TestClient
 
 from device.web.bridge import PhoneBridge
@@ -46,19 +47,7 @@ class Table:
 
     def at_once(self, *calls: Callable[[], Any]) -> list[Any]:
         """Run the phones' requests together, each in its thread, pumping like the UI."""
-        replies: list[Any] = [None] * len(calls)
-
-        def run(i: int) -> None:
-            replies[i] = calls[i]()
-
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-        for thread in threads:
-            thread.start()
-        while any(thread.is_alive() for thread in threads):
-            self.bridge.pump()
-            self.bridge.sync()
-            threading.Event().wait(0.002)
-        return replies
+        return pumped(self.bridge, *calls)
 
     def answer(self, headers: dict[str, str], number: int, text: str) -> Callable[[], Any]:
         return lambda: self.client.post(
@@ -205,14 +194,7 @@ def answers_waiting(
     table: Table, *calls: Callable[[], Any]
 ) -> tuple[list[threading.Thread], list[Any]]:
     """Start the phones' requests and wait until every answer waits for the UI thread."""
-    replies: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        replies[i] = calls[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
+    threads, replies = started(*calls)
     deadline = time.monotonic() + 10
     while table.bridge.pending.qsize() < len(calls):
         assert time.monotonic() < deadline, "the answers never reached the bridge"

@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from fakeclock import FakeClock
+from phone_calls import pumped
 from starlette.testclient import TestClient
 
 from device.web.bridge import PhoneBridge
@@ -50,20 +51,7 @@ class Table:
 
     def at_once(self, *calls: Callable[[], Any]) -> list[Any]:
         """The phones' requests together, each in its thread, pumped like the UI thread."""
-        replies: list[Any] = [None] * len(calls)
-
-        def run(i: int) -> None:
-            replies[i] = calls[i]()
-
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-        for thread in threads:
-            thread.start()
-        while any(thread.is_alive() for thread in threads):
-            self.bridge.pump()
-            self.bridge.sync()
-            threading.Event().wait(0.002)
-        self.bridge.sync()
-        return replies
+        return pumped(self.bridge, *calls)
 
     def move(self, name: str, **move: Any) -> Callable[[], Any]:
         def send() -> Any:
