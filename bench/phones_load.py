@@ -188,7 +188,11 @@ class Measured:
     stored: int
 
     def line(self) -> str:
-        cuts = statistics.quantiles(self.waits, n=100) if len(self.waits) > 1 else self.waits * 99
+        cuts = (
+            statistics.quantiles(self.waits, n=100, method="inclusive")
+            if len(self.waits) > 1
+            else self.waits * 99
+        )
         return (
             f"{self.phones:>3} téléphone(s), {self.rounds} manches ({self.games} parties), "
             f"{self.seconds:.0f} s, charge {self.load:.1f} : médiane "

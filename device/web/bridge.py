@@ -29,8 +29,9 @@ from engine.rules import RoundKind
 from engine.session import Session
 from engine.store import StoreError
 
-PENDING = 64
-"""Answers waiting for the UI thread at most; beyond, a phone is told to try again."""
+PENDING = 256
+"""Answers waiting for the UI thread at most; beyond, a phone is told to try again. A full
+club duplicate (99 seats) answering at once stays well within it."""
 
 
 @dataclass(frozen=True)
