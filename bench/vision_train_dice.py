@@ -32,7 +32,7 @@ from numpy.typing import NDArray  # noqa: E402
 from bench.vision_train import threshold_for  # noqa: E402
 from vision import dice_learned  # noqa: E402
 from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
-from vision.dice_render import dice_scene, random_faces  # noqa: E402
+from vision.dice_render import dice_scene, random_faces, table  # noqa: E402
 from vision.dice_render import random_style as dice_style  # noqa: E402
 
 #: The dice windows: photos of this size, one or two dice each, the d20's radius in
@@ -44,16 +44,50 @@ DICE_RADII = (18.0, 95.0)
 DICE_NEGATIVES = (3, 1)
 #: Windows cut around each up letter, each turned at random.
 DICE_TURNS = 3
+#: With ``--bare-tables`` (a share of the photos; 0, the committed network's training,
+#: by default): photos of a bare table (no die at all), and the "nothing" windows kept on
+#: each: half among those that stand out most from the table, half anywhere. A busy table
+#: alone must read as no die; the far windows of a photo with dice are few. The tables are
+#: the split's (training sees the trained tables only), each drawn anew (colour, grain,
+#: pattern), of a drawn size, through the camera or not.
+DICE_BARE_NEGATIVES = (3, 3)
+DICE_BARE_SIZES = (384, 800)
 
 
-def dice_windows(split: str, count: int, seed: int) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+def bare_windows(split: str, rng: np.random.Generator) -> list[NDArray[np.uint8]]:
+    """The "nothing" windows cut by the reader's candidate finder on a photo of a bare table
+    of ``split``, as :func:`dice_windows` keeps them (:data:`DICE_BARE_NEGATIVES`)."""
+    style = dice_style(rng, split)
+    width = int(rng.integers(*DICE_BARE_SIZES))
+    size = (width, int(width * rng.uniform(0.6, 1.0)))
+    if rng.random() < 0.5:
+        photo, _ = dice_scene("", rng, style, size)
+    else:
+        photo = np.clip(table(rng, style.table, size), 0, 255).astype(np.uint8)
+    gray = dice_learned.working(photo)
+    boxes = dice_learned.candidates(gray)
+    top, anywhere = DICE_BARE_NEGATIVES
+    first = rng.permutation(min(len(boxes), 20))[:top].tolist()
+    rest = [i for i in rng.permutation(len(boxes)).tolist() if i not in first][:anywhere]
+    return [dice_learned.window(gray, boxes[i], turn=rng.uniform(0, 360)) for i in first + rest]
+
+
+def dice_windows(
+    split: str, count: int, seed: int, bare: float = 0.0
+) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """About ``count`` dice windows of ``split`` and their classes
-    (:data:`vision.dice_render.CLASSES`, then "nothing")."""
+    (:data:`vision.dice_render.CLASSES`, then "nothing"); ``bare``: the share of photos
+    of a bare table (:func:`bare_windows`)."""
     rng = np.random.default_rng(seed)
     xs: list[NDArray[np.uint8]] = []
     ys: list[int] = []
     nothing = len(DICE_CLASSES)
     while len(xs) < count:
+        if bare and rng.random() < bare:
+            table_only = bare_windows(split, rng)
+            xs += table_only
+            ys += [nothing] * len(table_only)
+            continue
         style = dice_style(rng, split)
         radius = rng.uniform(*DICE_RADII)
         dice = 1 if radius > 60 or rng.random() < 0.4 else 2
@@ -215,6 +249,7 @@ def train_dice(args: argparse.Namespace) -> None:
                 "seed": args.seed,
                 "train_windows": args.dice_train,
                 "epochs": args.dice_epochs,
+                "bare_tables": args.bare_tables,
                 "calibration_photos": args.dice_photos,
                 "classes": DICE_CLASSES + " then nothing",
                 "input": list(shape),
@@ -230,7 +265,7 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
     import torch
 
     start = time.perf_counter()
-    x_train, y_train = dice_windows("train", args.dice_train, args.seed)
+    x_train, y_train = dice_windows("train", args.dice_train, args.seed, args.bare_tables)
     nothing = len(DICE_CLASSES)
     print(
         f"dice windows drawn in {time.perf_counter() - start:.0f} s "
@@ -267,6 +302,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--dice-train", type=int, default=50000, help="dice training windows")
     parser.add_argument("--dice-epochs", type=int, default=10)
+    parser.add_argument(
+        "--bare-tables", type=float, default=0.0, help="share of photos of a bare table"
+    )
     parser.add_argument("--dice-photos", type=int, default=300, help="dice calibration photos")
     parser.add_argument(
         "--calibrate-only", action="store_true", help="keep the network, choose its threshold"
