@@ -472,7 +472,7 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
     # that wide reaches past the tile: the holder's edge joined an I and a B (read "?",
     # E; seed 23).
     pitch = _pitch(Row(tuple(tiles), row.angle)) if len(tiles) > 1 else 0.0
-    letters = []
+    letters: list[Mark] = []
     for i, mark in enumerate(tiles):
         near = [abs(tiles[j].cx - mark.cx) for j in (i - 1, i + 1) if 0 <= j < len(tiles)]
         wide = pitch if len(near) == 2 else 0.0
@@ -482,8 +482,16 @@ def whole_row(gray: NDArray[np.uint8], row: Row) -> Row:
         # side and the letter was lost, its digit kept (a C059 X and its 10, seed 31).
         x = mark.cx if mark.w <= width else mark.x + 0.45 * width
         found = _centred_letter(gray, x, level + slope * x, width, height)
+        if found is not None and any(_same_box(found, other) for other in letters):
+            # Two marks of a row found one letter: it is one tile, not two a step of
+            # nought apart (a row of a patterned table's marks, read in negative).
+            continue
         letters.append(found or replace(mark, unfound=True))
     return Row(tuple(letters), row.angle)
+
+
+def _same_box(a: Mark, b: Mark) -> bool:
+    return (a.x, a.y, a.w, a.h) == (b.x, b.y, b.w, b.h)
 
 
 def _centre_line(marks: Sequence[Mark], angle: float) -> tuple[float, float]:
@@ -1149,15 +1157,18 @@ def _adapted(
 
 
 def _read_learned(image: Image, model: GlyphModel | None, data_dir: Path | None) -> Reading:
-    """The holder read as it is, and, where that reads fewer than half its tiles surely,
-    read in negative too (the tiles are found through dark ink: light letters on dark
-    tiles are found on the negative); the reading with more sure letters is kept."""
+    """The holder read as it is, and, where that reads surely fewer than half the tiles a
+    holder takes, read in negative too (the tiles are found through dark ink: light
+    letters on dark tiles are found on the negative); the reading with more sure letters
+    is kept. Half of the holder, not half of the row read: on light letters on dark tiles
+    the dark ink found may be one letter's counter (the inside of a D), a row of one
+    tile read surely, and the whole rack was lost."""
     model = model or model_for(LETTERS, data_dir)
     try:
         reading: Reading | None = _read_learned_once(image, model)
     except NothingFound:
         reading = None
-    if reading is not None and 2 * len(reading.uncertain) < len(reading.values):
+    if reading is not None and 2 * _sure(reading) >= MAX_TILES:
         return reading
     try:
         negative = _read_learned_once(np.asarray(255 - image, np.uint8), model)
