@@ -18,7 +18,7 @@ from vision.letter_render import (
 )
 from vision.rack import read_letters
 from vision.render import SCHEMES, design_fonts, families
-from vision.synthetic import score
+from vision.synthetic import Score, score
 
 
 def test_letter_styles_of_the_held_out_split_share_no_font_design_nor_colours_with_training() -> (
@@ -68,22 +68,27 @@ def test_a_letter_style_family_never_trained_on_is_read() -> None:
 
 
 def test_light_letters_on_dark_tiles_are_read() -> None:
-    rng = np.random.default_rng(3)
-    readings, truths = [], []
-    for _ in range(3):
-        style = random_style(rng, "held-out")
-        while not _light_on_dark(style):
-            style = random_style(rng, "held-out")
-        letters = "".join(rng.choice(list(LETTERS), 6))
-        readings.append(read_letters(rack_scene(list(letters), rng, style)).values)
-        truths.append(letters)
-    result = score(readings, truths)
+    result = _light_on_dark_racks(np.random.default_rng(3), racks=3, tiles=6)
     assert result.right >= 0.8 * result.tiles, result
     assert result.silent == 0, result
 
 
 def _light_on_dark(style: TileStyle) -> bool:
     return sum(style.face) < sum(style.ink)
+
+
+def _light_on_dark_racks(rng: np.random.Generator, racks: int, tiles: int) -> Score:
+    """``racks`` racks of ``tiles`` random letters, each in its own held-out style of
+    light letters on dark tiles, read and scored."""
+    readings, truths = [], []
+    for _ in range(racks):
+        style = random_style(rng, "held-out")
+        while not _light_on_dark(style):
+            style = random_style(rng, "held-out")
+        letters = "".join(rng.choice(list(LETTERS), tiles))
+        readings.append(read_letters(rack_scene(list(letters), rng, style)).values)
+        truths.append(letters)
+    return score(readings, truths)
 
 
 @pytest.mark.parametrize("what", ["&", "%", "?"])
@@ -115,15 +120,6 @@ def test_a_full_holder_of_light_letters_on_dark_tiles_is_read_whole() -> None:
     # On light letters on dark tiles the dark ink the finder looks for may be a letter's
     # counter alone (the inside of a D), a row of one tile read surely: the holder's ten
     # tiles must still be found (on the negative), in every style of the family.
-    rng = np.random.default_rng(29)
-    readings, truths = [], []
-    for _ in range(8):
-        style = random_style(rng, "held-out")
-        while not _light_on_dark(style):
-            style = random_style(rng, "held-out")
-        letters = "".join(rng.choice(list(LETTERS), 10))
-        readings.append(read_letters(rack_scene(list(letters), rng, style)).values)
-        truths.append(letters)
-    result = score(readings, truths)
+    result = _light_on_dark_racks(np.random.default_rng(29), racks=8, tiles=10)
     assert result.missed <= 2, result
     assert result.silent == 0, result
