@@ -583,14 +583,18 @@ def test_among_five_faces_the_dice_are_the_marks_printed_far_more_clearly() -> N
         assert reading.values[3] == faces[3] and not reading.uncertain, (seed, i)
 
 
-def test_among_five_faces_three_dice_printed_clearly_are_read_and_the_fourth_lost() -> None:
-    # A lamp washed out a white d20's letter (not found); two cells of the gingham are
-    # found instead, far less clear: the three dice are read, the lost one is a "?".
+def test_among_five_faces_the_clear_dice_are_read_and_a_washed_out_one_never_misread() -> None:
+    # A lamp washed out a white d20's letter (the first design does not find it); two
+    # cells of the gingham are found instead, far less clear. The three clear dice are
+    # read; the washed-out R is read R or "?" (said in a warning), never another letter
+    # nor a gingham cell's.
     photo, faces = bench_dice(179, 94)
     assert faces == "SRPO"
     reading = read_dice(photo)
-    assert sorted(reading.values[:3]) == ["?", "P", "S"] and reading.values[3] == "O"
-    assert "3 dé(s) trouvé(s) sur 4 : lecture incertaine" in reading.warnings
+    assert sorted(reading.values[:3]) in (["?", "P", "S"], ["P", "R", "S"])
+    assert reading.values[3] == "O"
+    if "?" in reading.values:
+        assert "3 dé(s) trouvé(s) sur 4 : lecture incertaine" in reading.warnings
 
 
 def test_a_dark_vowel_die_seen_whole_on_a_light_table_is_the_face_of_its_letter() -> None:
