@@ -13,6 +13,7 @@ docs/screenshots/."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import queue
@@ -77,6 +78,8 @@ class UI:
         self.rules = rules
         self.moves: queue.Queue[tuple[Callable[[Session], Any], threading.Event]] = queue.Queue()
         self.running = True
+        self.holding = threading.Event()
+        """Set: the UI thread leaves the phones' answers waiting (taps "together")."""
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._loop, daemon=True)
         self.thread.start()
@@ -88,10 +91,11 @@ class UI:
             self.session = Session.new(store, self.rules, PLAYERS, seed=1, clock=self.clock)
         else:
             self.session = Session.resume(store, self.resume, self.clock)
-        bridge = PhoneBridge(self.table, lambda: self.session)
+        self.bridge = bridge = PhoneBridge(self.table, lambda: self.session)
         self.ready.set()
         while self.running:
-            bridge.pump()
+            if not self.holding.is_set():
+                bridge.pump()
             self.session.clock_due()  # the dice screen's STOP (device/scenes/dice.py)
             bridge.sync()
             try:
@@ -102,6 +106,21 @@ class UI:
             bridge.sync()
             done.set()
         store.close()
+
+    @contextlib.contextmanager
+    def together(self, count: int) -> Iterator[None]:
+        """Moves tapped in the block are played together: the UI thread takes none of them
+        until all ``count`` wait for it, as fingers tapping in the same instant (else the
+        first one taken could disable the other's key before its tap was made)."""
+        self.holding.set()
+        try:
+            yield
+            deadline = time.monotonic() + 20
+            while self.bridge.pending.qsize() < count:
+                assert time.monotonic() < deadline, "the taps never reached the Pi"
+                time.sleep(0.01)
+        finally:
+            self.holding.clear()
 
     def do(self, move: Callable[[Session], Any]) -> None:
         done = threading.Event()
@@ -438,8 +457,9 @@ def test_six_phones_play_a_whole_dice_game_to_36(tmp_path: Path, pages: list[Any
                         "document.getElementById('message').textContent = ''"
                     )
                 buttons = [page_of[name].find_element(By.ID, key) for name in group]
-                for button in buttons:  # tapped together
-                    button.click()
+                with ui.together(len(buttons)):
+                    for button in buttons:
+                        button.click()
                 for name in group:
                     wait(page_of[name], lambda p: text(p, "message") != "")
                 if len(group) > 1:  # two at once: the game took one, the other heard why
