@@ -16,6 +16,7 @@ import httpx
 import numpy as np
 import pytest
 from fakeclock import FakeClock
+from phone_calls import saved_by
 from starlette.testclient import TestClient
 
 from device.cli import main
@@ -34,7 +35,9 @@ def table_and_client(
     saved: list[Answer] | None = None, clock: FakeClock | None = None
 ) -> tuple[PhoneTable, TestClient, FakeClock]:
     clock = clock or FakeClock()
-    table = PhoneTable(PLAYERS, clock=clock, save=None if saved is None else saved.append)
+    table = PhoneTable(
+        PLAYERS, clock=clock, submit=None if saved is None else saved_by(saved.append)
+    )
     return table, TestClient(create_app(table, trust_any_client=True)), clock
 
 
@@ -115,7 +118,7 @@ def test_an_answer_is_saved_before_the_phone_is_told_it_is_taken() -> None:
     def broken(_: Answer) -> None:
         raise OSError("carte pleine")
 
-    table.save = broken
+    table.submit = saved_by(broken)
     reply = client.post("/api/answer", headers=ana, json={"round": 1, "answer": "RATES"})
     assert reply.status_code == 503 and "réessayez" in reply.json()["erreur"]
     assert table.answers()["Ana"].text == "SATURE"  # not acknowledged, not taken
@@ -309,7 +312,7 @@ def free_port() -> int:
 def test_the_server_thread_serves_phones_on_loopback() -> None:
     saved: list[Answer] = []
     clock = FakeClock()
-    table = PhoneTable(PLAYERS, clock=clock, save=saved.append)
+    table = PhoneTable(PLAYERS, clock=clock, submit=saved_by(saved.append))
     server = WebServer(table, WebAddress("127.0.0.1", free_port()))
     server.start()
     try:

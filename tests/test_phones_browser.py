@@ -30,6 +30,7 @@ import cv2
 import numpy as np
 import pytest
 from fakeclock import FakeClock
+from phone_calls import waiting
 
 from device.web.address import WebAddress
 from device.web.bridge import PhoneBridge
@@ -115,10 +116,7 @@ class UI:
         self.holding.set()
         try:
             yield
-            deadline = time.monotonic() + 20
-            while self.bridge.pending.qsize() < count:
-                assert time.monotonic() < deadline, "the taps never reached the Pi"
-                time.sleep(0.01)
+            waiting(self.bridge, count)
         finally:
             self.holding.clear()
 

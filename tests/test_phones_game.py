@@ -6,13 +6,12 @@ while the test's thread plays the UI thread's part (``pump`` and ``sync`` every 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fakeclock import FakeClock
-from phone_calls import pumped, started
+from phone_calls import pumped, started, waiting
 from starlette.testclient import TestClient
 
 from device.web.bridge import PhoneBridge
@@ -195,10 +194,7 @@ def answers_waiting(
 ) -> tuple[list[threading.Thread], list[Any]]:
     """Start the phones' requests and wait until every answer waits for the UI thread."""
     threads, replies = started(*calls)
-    deadline = time.monotonic() + 10
-    while table.bridge.pending.qsize() < len(calls):
-        assert time.monotonic() < deadline, "the answers never reached the bridge"
-        time.sleep(0.002)
+    waiting(table.bridge, len(calls))
     return threads, replies
 
 

@@ -2,8 +2,8 @@
 
 Pure and thread-safe: the web server's thread and the pygame loop both call it, under one
 lock. Nothing here knows Starlette; every refusal is a :class:`Refused` with its HTTP status
-and one French sentence. The answers go to the game through ``save`` *before* the phone is
-told they are taken: an acknowledged answer is already on the card (issue 24).
+and one French sentence. The answers go to the game through ``submit``, saved *before* the
+phone is told they are taken: an acknowledged answer is already on the card (issue 24).
 """
 
 from __future__ import annotations
@@ -93,9 +93,6 @@ cette place
 
     players: Sequence[str]
     clock: Callable[[], float] = time.monotonic
-    save: Callable[[Answer], None] | None = None
-    """Writes an answer where a power cut cannot take it (the game's store); it raises
-    :class:`OSError` if it could not, and the phone is then told to try again."""
     code: str = ""
     speed: float = 1.0
     """The table's clock runs this many times faster than real time (``--speed``)."""
@@ -107,10 +104,6 @@ cette place
     _results: Mapping[str, Any] | None = None
     _buckets: OrderedDict[str, _Bucket] = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
-    act: Callable[[str, Mapping[str, Any], float], None] | None = None
-    """Plays a phone's move in a game played move by move (the dice, the bluff game): the
-    player, the move, when it reached the Pi; raises :class:`Refused` with the game's
-    reason, or :class:`OSError` if it could not be saved."""
     _live: Mapping[str, Any] | None = None
     keep: Callable[[str, Mapping[str, str]], None] | None = None
     """Writes the code and the seats' tokens where a restart of the Pi finds them
@@ -119,10 +112,12 @@ cette place
 
     submit: Callable[[Answer], Future[None]] | None = None
     """Hands an answer to the game's owner (:class:`device.web.bridge.PhoneBridge`) without
-    waiting: the future is done once the answer is saved, or fails with the game's
-    :class:`Refused` or an :class:`OSError` (not saved). Used instead of ``save``."""
+    waiting: the future is done once the answer is saved where a power cut cannot take it,
+    or fails with the game's :class:`Refused` or an :class:`OSError` (not saved: the phone
+    is told to try again). None: answers are only held by the table."""
     submit_move: Callable[[str, Mapping[str, Any], float], Future[None]] | None = None
-    """As ``submit``, for a move (the player, the move, when it reached the Pi)."""
+    """As ``submit``, for a move in a game played move by move (the dice, the bluff game):
+    the player, the move, when it reached the Pi. None: no move is taken."""
 
     def __post_init__(self) -> None:
         if not self.code:
@@ -254,22 +249,16 @@ cette place
         # other phones must not wait behind it.
         if self.submit is not None:
             _settle(self.submit(answer), "la réponse")
-        elif self.save is not None:
-            try:
-                self.save(answer)
-            except OSError:
-                raise Refused(503, _NOT_SAVED.format("la réponse")) from None
         self._taken(answer, current)
         return answer
 
     async def take(self, token: str, message: object) -> Answer:
         """:meth:`answer`, awaited in the server's event loop: the answer is handed to the
         game (``submit``) and the loop serves the other phones while it is saved; no thread
-        waits on it. (Without ``submit``, ``save`` runs in a worker thread.)"""
-        if self.submit is None:
-            return await asyncio.to_thread(self.answer, token, message)
+        waits on it."""
         answer, current = self._checked(token, message)
-        await _settled(self.submit(answer), "la réponse")
+        if self.submit is not None:
+            await _settled(self.submit(answer), "la réponse")
         self._taken(answer, current)
         return answer
 
@@ -340,34 +329,28 @@ cette place
         """A phone's move (its shape already checked, :func:`device.web.moves.check_move`),
         played by the game before the phone hears it is taken; the instant it arrived back.
         Blocks while it is played and saved."""
-        player, now = self._move_checked(token, move)
-        if self.submit_move is not None:
-            _settle(self.submit_move(player, move, now), "ce coup")
-            return now
-        try:
-            assert self.act is not None
-            self.act(player, move, now)
-        except OSError:
-            raise Refused(503, _NOT_SAVED.format("ce coup")) from None
+        player, now, submit = self._move_checked(token, move)
+        _settle(submit(player, move, now), "ce coup")
         return now
 
     async def take_move(self, token: str, move: Mapping[str, Any]) -> float:
         """:meth:`move`, awaited in the server's event loop as :meth:`take` is."""
-        if self.submit_move is None:
-            return await asyncio.to_thread(self.move, token, move)
-        player, now = self._move_checked(token, move)
-        await _settled(self.submit_move(player, move, now), "ce coup")
+        player, now, submit = self._move_checked(token, move)
+        await _settled(submit(player, move, now), "ce coup")
         return now
 
-    def _move_checked(self, token: str, move: Mapping[str, Any]) -> tuple[str, float]:
+    def _move_checked(
+        self, token: str, move: Mapping[str, Any]
+    ) -> tuple[str, float, Callable[[str, Mapping[str, Any], float], Future[None]]]:
         with self._lock:
             now = self.clock()
             player = self._player(token)
-            if self._live is None or (self.act is None and self.submit_move is None):
+            submit = self.submit_move
+            if self._live is None or submit is None:
                 raise Refused(409, "Aucun jeu ne se joue coup par coup en ce moment")
             if move.get("tour") != self._live.get("tour"):  # said before the game moved on
                 raise Refused(409, "Le jeu a avancé : regardez de nouveau votre écran")
-        return player, now
+        return player, now, submit
 
     def plates(self, token: str, number: object) -> tuple[int, ...]:
         """The plates of round ``number``, if it is the numbers round in play (for the live
