@@ -49,6 +49,13 @@ RUNS_OUT_ABOVE = 0.35
 #: Photos are read at this size (longest side, pixels): enough for tiles, fast on a Pi.
 WORKING_SIZE = 1024
 
+#: A glyph's box is at most this share of the photo's height and width: a capital is at
+#: most about two thirds of its tile (0.42-0.66 in the tile renderer), and a tile seen
+#: whole fits in the photo, so a rack photographed close, its tiles filling the frame,
+#: still shows glyphs. Larger blobs are the table's or the holder's. (0.3 dropped every
+#: letter of a close photo: real tiles framed five to a photo read 42%.)
+LARGEST_GLYPH = 0.66
+
 
 class NothingFound(ValueError):
     """The photo shows no rack, plates or dice; the message is French."""
@@ -220,7 +227,8 @@ def _measured_blobs(gray: NDArray[np.uint8], stroke: int) -> list[Mark]:
     xs, ys, ws, hs, areas = (stats[:, i].astype(np.int64) for i in range(5))
     fill = areas / np.maximum(ws * hs, 1)
     tall = hs / np.maximum(ws, 1)
-    sized = (hs >= 10) & (hs <= 0.3 * height) & (ws >= 2) & (ws <= 0.3 * width) & (areas >= 20)
+    largest = LARGEST_GLYPH * np.array([height, width])
+    sized = (hs >= 10) & (hs <= largest[0]) & (ws >= 2) & (ws <= largest[1]) & (areas >= 20)
     # (A blob cut by the edge of the photo is unreadable, and often a pattern.)
     inside = (xs != 0) & (ys != 0) & (xs + ws != width) & (ys + hs != height)
     shaped = (fill >= 0.1) & ~((fill > 0.9) & (tall < 2.5)) & (tall >= 0.25) & (tall <= 12)
