@@ -1188,9 +1188,9 @@ class SlotTuning:
 
     off_slot: float = 0.3
     """Ink found at a slot (thresholded in a window as wide as the pitch: a letter grown
-    into its points digit fits whole) is its tile's letter when it stands at most this many pitches
-    along the row from the slot (0.2-0.4): tiles follow one another at one pitch, the gaps
-    between them a tenth of a tile or less."""
+    into its points digit fits whole) is its tile's letter when it stands at most this
+    many pitches along the row from the slot (0.2-0.4): tiles follow one another at one
+    pitch, the gaps between them a tenth of a tile or less."""
     gap: float = 1.5
     """Two tiles farther apart than this many pitches have an empty slot between them
     (1.3-1.7): one is looked at for every pitch of the gap."""
@@ -1234,11 +1234,11 @@ def _slotted(
     miss one in the middle. The row's line and pitch say where such a tile's letter
     stands; ink of a letter's height found there (thresholded on its own tile) is read by
     the network, at that ink. Read surely, it is the tile's letter; read as a letter but
-    unsure, the tile is "?" and the row ends there (a tile missed is a word misread
-    without a word said; a "?" is asked). Where the slot holds no ink of a letter's height
-    in step with the row (the holder's bare end, the table beyond it), or the network
-    reads "nothing", no tile is there. ``look`` reads a mark (with its lean).
-    """
+    unsure, the tile is "?" (a tile missed is a word misread without a word said; a "?"
+    is asked), and past it only a tile read surely goes on the row. Where the slot holds
+    no ink of a letter's height in step with the row (the holder's bare end, the table
+    beyond it), or the network reads "nothing", no tile is there. ``look`` reads a mark
+    (with its lean)."""
     marks, out = list(found.marks), list(read)
     shears = list(found.shears) or [0.0] * len(marks)
     inked = [m for m in marks if not m.blank]
@@ -1302,6 +1302,7 @@ def _slotted(
                 out.insert(i, taken[2])
         i += 1
     for side in (1, -1):
+        doubt = False  # the last tile taken at this end read unsure
         while len(marks) < MAX_TILES:
             end = marks[-1] if side == 1 else marks[0]
             dx, dy = side * pitch * step[0], side * pitch * step[1]
@@ -1311,14 +1312,13 @@ def _slotted(
                 if math.hypot(ex, ey) < tuning.gap * pitch:  # the local step (keystone)
                     dx, dy = ex, ey
             taken = at_slot(end.cx + dx, end.cy + dy)
-            if taken is None:
+            if taken is None or (doubt and taken[2][1] < threshold):
                 break
+            doubt = taken[2][1] < threshold
             at = len(marks) if side == 1 else 0
             marks.insert(at, taken[0])
             shears.insert(at, taken[1])
             out.insert(at, taken[2])
-            if taken[2][1] < threshold:  # a tile read unsure is "?", and ends the row
-                break
     return Row(tuple(marks), found.angle, found.squash, tuple(shears)), out
 
 
@@ -1353,7 +1353,8 @@ def _sure(reading: Reading) -> int:
 
 
 def _read_learned_once(image: Image, model: GlyphModel) -> Reading:
-    found, row, gray = _rows(image, model)
+    gray, working = working_gray(image)
+    found = rack_row(gray, model)
     net = letter_net()
     inked = [m for m in found.marks if not m.blank]
     if not inked:
@@ -1366,12 +1367,15 @@ def _read_learned_once(image: Image, model: GlyphModel) -> Reading:
     guesses = net.guesses(
         net.probabilities(net.windows(full, centres, height, found.angle, found.shears))
     )
+    # The user's glyphs are cut as the calibration cut them (:func:`photo_row`), only
+    # where they may lift an unsure reading: the glyph model's row costs its time.
     calibrated = model.own is not None and any(not g.sure for g in guesses)
-    own = (
-        model.read(isolate(row), allowed=LETTERS)
-        if calibrated
-        else [Guess("~", 0.0)] * len(guesses)
-    )
+    if calibrated:
+        zoomed = _zoomed(image, working, gray, found)
+        row = _likeliest_squash(model, _surest_leans(model, zoomed))
+        own = model.read(isolate(row), allowed=LETTERS)
+    else:
+        own = [Guess("~", 0.0)] * len(guesses)
     read = _adapted(guesses, own, net.threshold)
     conf = [
         0.0 if m.blank or letter is None else c
