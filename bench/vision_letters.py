@@ -1,6 +1,6 @@
 """Letters: the first design against the learned classifier, side by side, in one run.
 
-    .venv/bin/python bench/vision_letters.py [--racks 40] [--seed 7] [--users 4]
+    .venv/bin/python bench/vision_letters.py [--racks 40] [--seed 7] [--users 4] [--learned-only]
 
 Two sets of synthetic rack photos, each tile's letter known:
 - ``held-out``: the randomised tile renderer (:mod:`vision.letter_render`) in its held-out
@@ -117,8 +117,10 @@ def _user_folder(root: Path, name: str) -> Path:
     return folder
 
 
-def measure(set_name: str, users: Sequence[User], root: Path, verbose: bool) -> None:
-    """Both readers on ``users``' photos, before and after each user's calibration."""
+def measure(
+    set_name: str, users: Sequence[User], root: Path, verbose: bool, readers: dict[str, bool]
+) -> None:
+    """The ``readers`` on ``users``' photos, before and after each user's calibration."""
     tallies: dict[tuple[str, str], list[Score]] = {}
     times: dict[tuple[str, str], list[float]] = {}
     for u, (name, photos, calibration) in enumerate(users):
@@ -135,7 +137,7 @@ def measure(set_name: str, users: Sequence[User], root: Path, verbose: bool) -> 
                 if usable:
                     learn_letters(usable, folder, reset=True)
                 model_for(LETTERS, folder)
-            for reader, learned in READERS.items():
+            for reader, learned in readers.items():
                 result, spent = _read(photos, folder, learned)
                 tallies.setdefault((reader, moment), []).append(result)
                 times.setdefault((reader, moment), []).extend(spent)
@@ -161,8 +163,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--only", choices=("held-out", "first generator"), action="append", help="one set"
     )
+    parser.add_argument(
+        "--learned-only", action="store_true", help="the learned reader alone (faster)"
+    )
     args = parser.parse_args(argv)
     sets = tuple(args.only or ("held-out", "first generator"))
+    readers = {k: v for k, v in READERS.items() if v or not args.learned_only}
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as folder:
         root = Path(folder)
         base_model(LETTERS, root / "shared")  # trained once, copied into each user's folder
@@ -170,12 +176,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         warm = rack_scene(
             list("MOT"), np.random.default_rng(0), random_style(np.random.default_rng(0), "train")
         )
-        for learned in READERS.values():
+        for learned in readers.values():
             with contextlib.suppress(NothingFound):
                 read_letters(warm, data_dir=root / "shared", learned=learned)
         if "held-out" in sets:
             measure(
-                "held-out", held_out_users(args.users, args.racks, args.seed), root, args.verbose
+                "held-out",
+                held_out_users(args.users, args.racks, args.seed),
+                root,
+                args.verbose,
+                readers,
             )
         if "first generator" in sets:
             measure(
@@ -183,6 +193,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 first_generator_users(args.racks // 2, args.seed),
                 root,
                 args.verbose,
+                readers,
             )
     close_tesseracts()
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -1181,12 +1181,180 @@ def _read_learned(image: Image, model: GlyphModel | None, data_dir: Path | None)
     return reading
 
 
+@dataclass(frozen=True)
+class SlotTuning:
+    """The slot rule's few numbers (the learned reader's; see :func:`_slotted`), each with
+    its meaning and range."""
+
+    off_slot: float = 0.3
+    """Ink found at a slot (thresholded in a window as wide as the pitch: a letter grown
+    into its points digit fits whole) is its tile's letter when it stands at most this
+    many pitches along the row from the slot (0.2-0.4): tiles follow one another at one
+    pitch, the gaps between them a tenth of a tile or less."""
+    gap: float = 1.5
+    """Two tiles farther apart than this many pitches have an empty slot between them
+    (1.3-1.7): one is looked at for every pitch of the gap."""
+    letter_tall: tuple[float, float] = (0.6, 1.5)
+    """Ink at a slot is a letter's when its height is within this share of the row's
+    letters' (a letter and its points digit grown together, or a broken one)."""
+    beside: tuple[float, float] = (1.2, 4.5)
+    """Beside a single tile, its neighbour's letter is looked for this many letter heights
+    along the row (as seen): a letter is 0.4 to 0.7 of its tile's width, and the camera's
+    angle flattens letters to half their height (the nearer, 1-1.4; the farther, 4-5)."""
+    pale: float = 0.25
+    """Ink at a slot is a letter's when it is at least this share as contrasted as the
+    row's letters (0.2-0.5): a lamp's glare washes the letters of one end of the
+    holder pale (red on white, a third of the row's contrast), and the network's
+    certainty, not the ink's, decides."""
+    scan: float = 0.25
+    """... in windows this many letter heights apart (0.15-0.35), ..."""
+    scan_width: float = 1.8
+    """... each this many letter heights wide (1.4-2): a wide letter (a W, an M) fits
+    whole in it; a piece of ink running out of a window is not looked at there."""
+
+
+SLOTS = SlotTuning()
+
+
+def _slotted(
+    gray: NDArray[np.uint8],
+    found: Row,
+    read: list[tuple[str | None, float]],
+    look: Callable[[Mark, float], tuple[str | None, float]],
+    *,
+    threshold: float,
+    tuning: SlotTuning = SLOTS,
+) -> tuple[Row, list[tuple[str | None, float]]]:
+    """The row and its readings, with the tiles the finder missed that the classifier
+    reads surely at their slots: one pitch beyond either end, again and again, and each
+    pitch of a gap between two tiles (the slot rule); never past :data:`MAX_TILES`.
+
+    The finder looks for a row of ink marks and may stop short of the holder's last
+    tiles (a letter fainter or bolder than the rest, grown into its points digit) or
+    miss one in the middle. The row's line and pitch say where such a tile's letter
+    stands; ink of a letter's height found there (thresholded on its own tile) is read by
+    the network, at that ink. Read surely, it is the tile's letter; read as a letter but
+    unsure, the tile is "?" (a tile missed is a word misread without a word said; a "?"
+    is asked), and past it only a tile read surely goes on the row. Where the slot holds
+    no ink of a letter's height in step with the row (the holder's bare end, the table
+    beyond it), or the network reads "nothing", no tile is there. ``look`` reads a mark
+    (with its lean)."""
+    marks, out = list(found.marks), list(read)
+    shears = list(found.shears) or [0.0] * len(marks)
+    inked = [m for m in marks if not m.blank]
+    if not inked:
+        return found, out
+    height = _letter_height(inked)
+    usual = float(np.median([m.contrast for m in inked]))
+    step = (math.cos(found.angle), math.sin(found.angle))
+    if len(marks) == 1:
+        # No pitch yet: the nearest letter beside the tile, on either side, read surely.
+        (mark,) = marks
+        near = []
+        for side in (1, -1):
+            way = (side * step[0], side * step[1])
+            ink = _beside(gray, mark, way, height, contrast=tuning.pale * usual, tuning=tuning)
+            if ink is not None:
+                letter, conf = look(ink, shears[0])
+                if letter is not None and conf >= threshold:
+                    near.append((math.hypot(ink.cx - mark.cx, ink.cy - mark.cy), side, ink))
+        if not near:
+            return found, out
+        apart, side, ink = min(near, key=lambda n: n[0])
+        at = 1 if side == 1 else 0
+        marks.insert(at, ink)
+        shears.insert(at, shears[0])
+        out.insert(at, look(ink, shears[0]))
+        pitch = apart
+    else:
+        pitch = _pitch(Row(tuple(marks), found.angle))
+
+    def at_slot(x: float, y: float) -> tuple[Mark, float, tuple[str | None, float]] | None:
+        if not (0 <= x < gray.shape[1] and 0 <= y < gray.shape[0]):
+            return None
+        ink = _centred_letter(gray, x, y, pitch, height)
+        low, high = tuning.letter_tall
+        if ink is None or not low * height <= ink.h <= high * height:
+            return None
+        if ink.contrast < tuning.pale * usual:
+            return None
+        off = (ink.cx - x) * step[0] + (ink.cy - y) * step[1]
+        if abs(off) > tuning.off_slot * pitch:
+            return None
+        lean = float(_unlearned(_lean(gray, ink, found.angle, 1.2 * pitch)))
+        letter, conf = look(ink, lean)
+        return None if letter is None else (ink, lean, (letter, conf))
+
+    # Gaps first: a tile between two others is surer to be one than a tile past an end.
+    i = 0
+    while i + 1 < len(marks) and len(marks) < MAX_TILES:
+        a, b = marks[i], marks[i + 1]
+        apart = math.hypot(b.cx - a.cx, b.cy - a.cy)
+        slots = round(apart / pitch) - 1 if apart > tuning.gap * pitch else 0
+        for k in range(1, slots + 1):
+            x = a.cx + k / (slots + 1) * (b.cx - a.cx)
+            y = a.cy + k / (slots + 1) * (b.cy - a.cy)
+            taken = at_slot(x, y)
+            if taken is not None and len(marks) < MAX_TILES:  # sure or "?"
+                i += 1
+                marks.insert(i, taken[0])
+                shears.insert(i, taken[1])
+                out.insert(i, taken[2])
+        i += 1
+    for side in (1, -1):
+        doubt = False  # the last tile taken at this end read unsure
+        while len(marks) < MAX_TILES:
+            end = marks[-1] if side == 1 else marks[0]
+            dx, dy = side * pitch * step[0], side * pitch * step[1]
+            if len(marks) > 1:
+                before = marks[-2] if side == 1 else marks[1]
+                ex, ey = end.cx - before.cx, end.cy - before.cy
+                if math.hypot(ex, ey) < tuning.gap * pitch:  # the local step (keystone)
+                    dx, dy = ex, ey
+            taken = at_slot(end.cx + dx, end.cy + dy)
+            if taken is None or (doubt and taken[2][1] < threshold):
+                break
+            doubt = taken[2][1] < threshold
+            at = len(marks) if side == 1 else 0
+            marks.insert(at, taken[0])
+            shears.insert(at, taken[1])
+            out.insert(at, taken[2])
+    return Row(tuple(marks), found.angle, found.squash, tuple(shears)), out
+
+
+def _beside(
+    gray: NDArray[np.uint8],
+    mark: Mark,
+    way: tuple[float, float],
+    height: float,
+    *,
+    contrast: float,
+    tuning: SlotTuning,
+) -> Mark | None:
+    """The nearest letter's ink beside ``mark`` along the unit vector ``way`` (within
+    :attr:`SlotTuning.beside`), thresholded on its own tile, at least ``contrast`` grey
+    levels darker than its face, or ``None``."""
+    low, high = tuning.letter_tall
+    nearest, farthest = tuning.beside
+    for along in np.arange(nearest, farthest, tuning.scan) * height:
+        x, y = mark.cx + along * way[0], mark.cy + along * way[1]
+        if not (0 <= x < gray.shape[1] and 0 <= y < gray.shape[0]):
+            return None
+        ink = whole_letter(gray, (x, y), tuning.scan_width * height, height)
+        if ink is None or not low * height <= ink.h <= high * height:
+            continue
+        if ink.contrast >= contrast:
+            return ink
+    return None
+
+
 def _sure(reading: Reading) -> int:
     return len(reading.values) - len(reading.uncertain)
 
 
 def _read_learned_once(image: Image, model: GlyphModel) -> Reading:
-    found, row, gray = _rows(image, model)
+    gray, working = working_gray(image)
+    found = rack_row(gray, model)
     net = letter_net()
     inked = [m for m in found.marks if not m.blank]
     if not inked:
@@ -1199,12 +1367,15 @@ def _read_learned_once(image: Image, model: GlyphModel) -> Reading:
     guesses = net.guesses(
         net.probabilities(net.windows(full, centres, height, found.angle, found.shears))
     )
+    # The user's glyphs are cut as the calibration cut them (:func:`photo_row`), only
+    # where they may lift an unsure reading: the glyph model's row costs its time.
     calibrated = model.own is not None and any(not g.sure for g in guesses)
-    own = (
-        model.read(isolate(row), allowed=LETTERS)
-        if calibrated
-        else [Guess("~", 0.0)] * len(guesses)
-    )
+    if calibrated:
+        zoomed = _zoomed(image, working, gray, found)
+        row = _likeliest_squash(model, _surest_leans(model, zoomed))
+        own = model.read(isolate(row), allowed=LETTERS)
+    else:
+        own = [Guess("~", 0.0)] * len(guesses)
     read = _adapted(guesses, own, net.threshold)
     conf = [
         0.0 if m.blank or letter is None else c
@@ -1219,6 +1390,19 @@ def _read_learned_once(image: Image, model: GlyphModel) -> Reading:
     first, last = kept[0], kept[-1] + 1
     found = Row(found.marks[first:last], found.angle, found.squash, found.shears[first:last])
     read, conf = read[first:last], conf[first:last]
+
+    def look(mark: Mark, lean: float) -> tuple[str | None, float]:
+        window = net.windows(
+            full, [(mark.cx / scale, mark.cy / scale)], height, found.angle, [lean]
+        )
+        (guess,) = net.guesses(net.probabilities(window))
+        return guess.letter, guess.confidence
+
+    found, read = _slotted(gray, found, read, look, threshold=net.threshold)
+    conf = [
+        0.0 if m.blank or letter is None else c
+        for (letter, c), m in zip(read, found.marks, strict=True)
+    ]
     misplaced = _beside_too_wide(found, out_of_step(found))
     tall = _too_tall(found, [letter or NOT_A_GLYPH for letter, _ in read])
     pale = _pale(found)
