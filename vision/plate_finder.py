@@ -13,7 +13,7 @@ put in reading order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -57,6 +57,9 @@ class Tuning:
     nearest_plate: float = 1.2
     """Two plates' numbers are centred at least this many digit heights apart (1-2): a
     plate as narrow as a 100 (two digit heights) and the next one."""
+    smaller: float = 0.45
+    """There, a number's digits may be this many times smaller than the row's (0.4-0.8):
+    a 100 too wide for its plate is printed smaller."""
     band: float = 0.75
     """There, the plate's number lies within this many digit heights above and below the
     node (0.6-0.9; a bar under a 6 or a 9 reaches 0.7)."""
@@ -236,7 +239,7 @@ def _local_pieces(ink: NDArray[np.uint8], height: float, tuning: Tuning) -> list
     apart, and a piece bigger than a digit is looked into without its frame."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     rows, cols = ink.shape
-    low, high = height / tuning.same_height, tuning.same_height * height
+    low, high = tuning.smaller * height, tuning.same_height * height
     boxes: list[Box] = []
 
     top, bottom = rows / 2 - tuning.band * height, rows / 2 + tuning.band * height
@@ -267,21 +270,21 @@ def look_at(
     height: float,
     pitch: float,
     tuning: Tuning = TUNING,
-) -> Found | None:
-    """The plate read at ``centre``, a node of the plates' grid, looked at again: the
+) -> list[Box]:
+    """The plate at ``centre``, a node of the plates' grid, looked at again: the
     plate's window (``pitch`` wide, the step to the next plate) is thresholded on its
     own, in either polarity, with a window sized to the row's digits (``height``):
-    glare or faint ink lost to the photo's threshold stands out there. Every run of
-    one to five neighbouring pieces centred near the node is read (a number's digits
-    linked to the edges of the plates beside it, a 0 broken in two); ``None`` when
-    none is there."""
+    glare or faint ink lost to the photo's threshold stands out there. The boxes of
+    every run of one to five neighbouring pieces centred near the node, to be read (a
+    number's digits linked to the edges of the plates beside it, a 0 broken in two;
+    :func:`decided` tells the plate's reading)."""
     cx, cy = centre
     half_w, half_h = 0.5 * pitch, tuning.look_high * height
     x0, y0 = max(0, round(cx - half_w)), max(0, round(cy - half_h))
     x1 = min(gray.shape[1], round(cx + half_w))
     y1 = min(gray.shape[0], round(cy + half_h))
     if x1 - x0 < height or y1 - y0 < height:
-        return None
+        return []
     part = gray[y0:y1, x0:x1]
     block = int(tuning.local_block * height) | 1
     boxes: list[Box] = []
@@ -294,10 +297,10 @@ def look_at(
             box = (x0 + x, y0 + y, w, h)
             if np.hypot(box[0] + w / 2 - cx, box[1] + h / 2 - cy) <= tuning.node_slack * height:
                 boxes.append(box)
-    return _decided(_read(gray, boxes, keep_nothing=True), centre)
+    return boxes
 
 
-def _decided(read: list[Found], centre: tuple[float, float]) -> Found | None:
+def decided(read: list[Found], centre: tuple[float, float]) -> Found | None:
     """The plate's reading among the runs read around its node: the sure ones that are
     no part of another sure one (a 100, not its 10) nor of a run centred nearer the
     node and read as no plate value or unsurely (an 11, not its 1), the nearest the
@@ -335,11 +338,14 @@ def _within(part: Found, whole: Found) -> bool:
 
 @dataclass(frozen=True)
 class Plates:
-    """The plates found: their numbers in no order, and whether a seventh sure number
-    lies beside them (then which six are the plates is a guess)."""
+    """The plates found: their numbers, and whether a seventh sure number lies beside
+    them (then which six are the plates is a guess)."""
 
     found: list[Found]
     seventh: bool = False
+    in_order: bool = False
+    """Whether ``found`` is in reading order (the grid's: top row first, each left to
+    right); else in no order."""
 
 
 def find_numbers(gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> Plates:
@@ -360,23 +366,40 @@ def find_numbers(gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> Plates:
     for found in read:
         if all(not _overlaps(found.box, k.box) for k in kept):
             kept.append(found)
+    kept = _of_one_height(kept, tuning)
     sure = [f for f in kept if f.sure]
     fitted = fit_layout(sure, tuning.nearest_plate)
     if fitted is not None and fitted[2]:
         return Plates(list(fitted[1].values()), seventh=True)
     on_grid = _on_grid(gray, kept, fitted, tuning) if fitted is not None else []
     if on_grid:
-        return Plates(on_grid)
+        return Plates(on_grid, in_order=True)
     return Plates(sure if len(sure) >= DRAW_SIZE else kept[:DRAW_SIZE])
 
 
-def _whole(number: Found, again: Found | None) -> Found:
-    """A sure number, or what its plate looked at again reads surely around it: the
-    whole number of which it was a part (the 10 of a 100 whose last 0 touched a frame
+def _of_one_height(found: list[Found], tuning: Tuning) -> list[Found]:
+    """``found``, a sure number far shorter or taller than the sure ones' median made
+    unsure: the plates' digits share one height, and a part of a digit read as one (a
+    6's loop read 9) is shorter (looked at again on the grid, a 100 printed smaller
+    than the other plates' numbers is read again)."""
+    heights = [f.height for f in found if f.sure]
+    if not heights:
+        return found
+    middle = float(np.median(heights))
+    return [
+        f
+        if middle / tuning.same_height <= f.height <= middle * tuning.same_height
+        else replace(f, sure=False)
+        for f in found
+    ]
+
+
+def _whole(number: Found, again: list[Found], centre: tuple[float, float]) -> Found:
+    """A sure number, or the sure reading around it on its plate looked at again of
+    which it is a part: the whole number (the 10 of a 100 whose last 0 touched a frame
     drawn around the plate, lost with it)."""
-    if again is None or not again.sure or again.value == number.value:
-        return number
-    return again if _within(number, again) else number
+    wholes = [g for g in again if g.valid and _within(number, g)]
+    return decided(wholes, centre) or number
 
 
 def _on_grid(
@@ -392,17 +415,27 @@ def _on_grid(
     is a guess: empty."""
     layout, placed, _ = fitted
     size = float(np.median([f.height for f in placed.values()]))
+    pitch = float(np.hypot(*layout.across))
+    shifts = placements(layout, placed)
+    nodes = {
+        shifted.centre(column, row)
+        for shifted, _ in shifts
+        for row in range(shifted.rows)
+        for column in range(shifted.columns)
+    }
+    boxes = {node: look_at(gray, node, size, pitch, tuning) for node in nodes}
+    read = iter(_read(gray, [b for node in nodes for b in boxes[node]], keep_nothing=True))
+    looked = {node: [next(read) for _ in boxes[node]] for node in nodes}
     options = []
-    for shifted, numbers in placements(layout, placed):
-        pitch = float(np.hypot(*shifted.across))
+    for shifted, numbers in shifts:
         plates: list[Found] = []
         for row in range(shifted.rows):
             for column in range(shifted.columns):
                 centre = shifted.centre(column, row)
-                again = look_at(gray, centre, size, pitch, tuning)
+                again = looked[centre]
                 number = numbers.get((column, row))
                 if number is not None:
-                    plates.append(_whole(number, again))
+                    plates.append(_whole(number, again, centre))
                     continue
                 near = [
                     f
@@ -411,7 +444,7 @@ def _on_grid(
                 ]
                 box = (round(centre[0] - 0.3 * size), round(centre[1] - size / 2))
                 nothing = Found((*box, round(0.6 * size), round(size)), None, 0.0, False)
-                plates.append(again or (near[0] if near else nothing))
+                plates.append(decided(again, centre) or (near[0] if near else nothing))
         sure = sum(f.valid for f in plates)
         options.append(((sure, sum(f.confidence for f in plates)), plates))
     options.sort(key=lambda option: option[0], reverse=True)

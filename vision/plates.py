@@ -665,7 +665,8 @@ def _learned_numbers(gray: NDArray[np.uint8]) -> tuple[list[Number | None], bool
         Number(f.box, (), str(f.value) if f.valid else "?", round(f.confidence, 3), f.valid)
         for f in plates.found
     ]
-    return list[Number | None](_in_rows(learned)), plates.seventh or len(learned) > DRAW_SIZE
+    ordered = learned if plates.in_order else _in_rows(learned)
+    return list[Number | None](ordered), plates.seventh or len(learned) > DRAW_SIZE
 
 
 def _read_numbers(
