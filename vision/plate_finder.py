@@ -4,11 +4,14 @@ The first design finds digits as dark ink on a light face; on light digits on da
 on a border drawn around the digits, or on digits outlined in another colour it finds
 nothing or the border. This finder makes few assumptions: ink is whatever stands out from
 its neighbourhood, in either polarity (adaptive thresholds of the photo and of its
-negative); pieces of one height side by side make candidate numbers (each piece alone, and
-runs of two and three); the learned classifier reads a window around each candidate, and
-the candidates it reads surely as a plate value are kept, a whole number before its part
-(a 10 before its 1), then the more confident, none overlapping another. Numbers are then
-put in reading order.
+negative); pieces of one height side by side make candidate numbers (runs of one to three,
+whole); the learned classifier reads a window around each candidate, and the candidates it
+reads surely as a plate value are kept, the more confident first, none overlapping another.
+Then the plates' grid (:mod:`vision.plate_grid`): three sure numbers or more fit a row of
+six or two rows of three, and each of its nodes is looked at again in its plate's own
+window (:func:`look_at`), where a threshold sized to the row's digits finds what the
+photo's missed (glare, faint ink, digits touching a frame drawn around the plate, digits
+linked to the edges of the plates beside them).
 """
 
 from __future__ import annotations
@@ -60,6 +63,9 @@ class Tuning:
     smaller: float = 0.45
     """There, a number's digits may be this many times smaller than the row's (0.4-0.8):
     a 100 too wide for its plate is printed smaller."""
+    broken: float = 0.8
+    """There, pieces one above the other both shorter than this many digit heights are
+    one digit broken apart (0.6-0.9)."""
     band: float = 0.75
     """There, the plate's number lies within this many digit heights above and below the
     node (0.6-0.9; a bar under a 6 or a 9 reaches 0.7)."""
@@ -215,14 +221,16 @@ def _unframed(mask: NDArray[np.uint8], tuning: Tuning) -> NDArray[np.uint8]:
     return np.asarray(np.where(inside > band, mask, 0), np.uint8)
 
 
-def _merged(boxes: list[Box]) -> list[Box]:
+def _merged(boxes: list[Box], shorter: float) -> list[Box]:
     """Pieces one above the other made one (the flag and the bowl of a 5 that a thin
-    stroke joined): boxes overlapping across more than half the narrower's width."""
+    stroke joined): boxes shorter than ``shorter`` overlapping across more than half
+    the narrower's width (a whole digit is no piece of another)."""
     out: list[Box] = []
     for box in sorted(boxes):
         for i, kept in enumerate(out):
             overlap = min(kept[0] + kept[2], box[0] + box[2]) - max(kept[0], box[0])
-            if overlap > 0.5 * min(kept[2], box[2]):
+            broken = kept[3] < shorter and box[3] < shorter
+            if broken and overlap > 0.5 * min(kept[2], box[2]):
                 x0, y0 = min(kept[0], box[0]), min(kept[1], box[1])
                 x1 = max(kept[0] + kept[2], box[0] + box[2])
                 y1 = max(kept[1] + kept[3], box[1] + box[3])
@@ -261,7 +269,8 @@ def _local_pieces(ink: NDArray[np.uint8], height: float, tuning: Tuning) -> list
         for px, py, pw, ph, part_area in parts[1:n]:
             if part_area >= tuning.speck * height * height:
                 add(x + int(px), y + int(py), int(pw), int(ph))
-    return [b for b in _merged(boxes) if low <= b[3] <= high and b[2] <= tuning.widest * b[3]]
+    merged = _merged(boxes, tuning.broken * height)
+    return [b for b in merged if low <= b[3] <= high and b[2] <= tuning.widest * b[3]]
 
 
 def look_at(
@@ -300,18 +309,25 @@ def look_at(
     return boxes
 
 
-def decided(read: list[Found], centre: tuple[float, float]) -> Found | None:
+def decided(
+    read: list[Found], centre: tuple[float, float], same_height: float = TUNING.same_height
+) -> Found | None:
     """The plate's reading among the runs read around its node: the sure ones that are
     no part of another sure one (a 100, not its 10) nor of a run centred nearer the
-    node and read as no plate value or unsurely (an 11, not its 1), the nearest the
-    node first; else the unsure reading nearest the node (a "?")."""
+    node and read as no plate value or unsurely (an 11, not its 1: digits of one height,
+    not a frame around it), the nearest the node first; else the unsure reading nearest
+    the node (a "?")."""
 
     def off(f: Found) -> float:
         return float(np.hypot(f.cx - centre[0], f.cy - centre[1]))
 
     def vetoed(f: Found) -> bool:
         return any(
-            _around(f, g) and off(g) < off(f) and (not g.sure or g.value is None) for g in read
+            _around(f, g)
+            and g.height <= f.height * same_height  # digits beside it, not a frame
+            and off(g) < off(f)
+            and (not g.sure or g.value is None)
+            for g in read
         )
 
     sure = [f for f in read if f.sure and f.value is not None]
@@ -411,8 +427,8 @@ def _on_grid(
     """The six plates of the grid fitted to the sure numbers, each node looked at again
     (:func:`look_at`): a sure number there may be a part of its plate's (:func:`_whole`),
     a node without one may show one there; a node where nothing is read holds a "?".
-    Where the plate missed may as well be at one end of the row as at the other, which
-    is a guess: empty."""
+    Where the plate missed may as well be at one end of the row as at the other (as
+    many plates read there, surely or not), which is a guess: empty."""
     layout, placed, _ = fitted
     size = float(np.median([f.height for f in placed.values()]))
     pitch = float(np.hypot(*layout.across))
@@ -444,10 +460,15 @@ def _on_grid(
                 ]
                 box = (round(centre[0] - 0.3 * size), round(centre[1] - size / 2))
                 nothing = Found((*box, round(0.6 * size), round(size)), None, 0.0, False)
-                plates.append(decided(again, centre) or (near[0] if near else nothing))
+                plates.append(
+                    decided(again, centre, tuning.same_height) or (near[0] if near else nothing)
+                )
         sure = sum(f.valid for f in plates)
-        options.append(((sure, sum(f.confidence for f in plates)), plates))
+        # A plate value read unsurely is a plate all the same, where past the end of
+        # the row the table is read as none.
+        seen = sum(f.value is not None for f in plates)
+        options.append(((sure, seen, sum(f.confidence for f in plates)), plates))
     options.sort(key=lambda option: option[0], reverse=True)
-    if len(options) > 1 and options[1][0][0] == options[0][0][0]:
+    if len(options) > 1 and options[1][0][:2] == options[0][0][:2]:
         return []
     return options[0][1]

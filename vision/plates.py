@@ -1,5 +1,10 @@
 """Read the six number plates of "Le compte est bon" from a photo.
 
+By default (``learned=True``) the plates are found and read by the learned finder and
+classifier (:mod:`vision.plate_finder`); what follows is the first design, kept for
+``learned=False`` (the bench's comparison) and for a calibration's digits
+(:func:`labelled_digits`).
+
 Digits are found as ink marks (:mod:`vision.reading`), like letters on tiles. Marks of
 one height side by side, less than a digit's height apart, make one number. Each number
 is then looked at again on its own plate: the ink around it is thresholded afresh, so a
