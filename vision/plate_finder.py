@@ -72,6 +72,9 @@ class Tuning:
     speck: float = 0.01
     """On a plate looked at again, ink of less than this many square digit heights is
     a speck (0.005-0.03), not a broken digit's piece."""
+    anchors: int = 12
+    """The surest numbers the plates' grid is fitted to, at most (8-24): twice the
+    plates; each pair of them proposes a grid, and a checked cloth gives many."""
     framed: float = 1.1
     """A piece taller than this many digit heights may be a frame with digits touching
     it (1.05-1.3): it is also looked into without its outline."""
@@ -384,7 +387,7 @@ def find_numbers(gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> Plates:
             kept.append(found)
     kept = _of_one_height(kept, tuning)
     sure = [f for f in kept if f.sure]
-    fitted = fit_layout(sure, tuning.nearest_plate)
+    fitted = fit_layout(sure, tuning.nearest_plate, tuning.anchors)
     if fitted is not None and fitted[2]:
         return Plates(list(fitted[1].values()), seventh=True)
     on_grid = _on_grid(gray, kept, fitted, tuning) if fitted is not None else []

@@ -122,7 +122,7 @@ Placed = dict[tuple[int, int], S]
 
 
 def fit_layout(
-    numbers: Sequence[S], nearest_plate: float = 2.5
+    numbers: Sequence[S], nearest_plate: float = 2.5, most: int = 24
 ) -> tuple[Layout, Placed[S], int] | None:
     """The grid of six plates that the numbers read fit best, the numbers on its nodes,
     and how many sure numbers lie on the grid just past it (a seventh plate); ``None``
@@ -133,11 +133,12 @@ def fit_layout(
     refitted on the numbers it holds. Marks of a checked cloth read as digits lie off
     the grid and are left out. ``nearest_plate``: the least step from a plate's number
     to the next one's, in digit heights (the first generator's plates are 2.9 digit
-    heights wide; the randomised renderer's from 1.5).
+    heights wide; the randomised renderer's from 1.5). ``most``: the surest numbers
+    tried, at most (each pair of them proposes a grid).
     """
     anchors = sorted(
         (n for n in numbers if n.valid and n.confidence >= 0.3), key=lambda n: -n.confidence
-    )[:24]
+    )[:most]
     if len(anchors) < 3:
         return None
     centres = np.array([[n.cx, n.cy] for n in anchors])
