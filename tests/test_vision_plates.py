@@ -1,7 +1,10 @@
 """Reading the six number plates; impossible draws are flagged, never accepted silently."""
 
 import random
+from collections.abc import Iterable
+from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -205,6 +208,68 @@ def _held_out_photo(seed: int, split: str = "held-out") -> tuple[tuple[int, ...]
     rng = np.random.default_rng(seed)
     plates = tuple(draw_numbers(random.Random(seed)).plates)
     return plates, plates_scene(plates, rng, random_style(rng, split), (1024, 768))
+
+
+def _tally(photos: Iterable[tuple[tuple[int, ...], np.ndarray]]) -> tuple[int, int, int]:
+    """Plates read right, plates misread silently (a wrong value not marked "?"), plates
+    shown: a photo read as another number of plates counts none right."""
+    right = silent = total = 0
+    for plates, photo in photos:
+        try:
+            values = read_numbers(photo).values
+        except NothingFound:
+            values = ()
+        total += len(plates)
+        if len(values) == len(plates):
+            right += sum(v == p for v, p in zip(values, plates, strict=True))
+            silent += sum(v not in ("?", p) for v, p in zip(values, plates, strict=True))
+    return right, silent, total
+
+
+def test_six_plates_of_held_out_style_families_are_read_with_no_silent_misread() -> None:
+    # Issue 23's goal is 99% on held-out families (docs/vision.md, bench/vision_plates.py);
+    # 30 photos here: the first finder missed plates that its whole-photo threshold lost
+    # (glare, a digit touching a frame, digits linked to the edges of dark plates beside
+    # them), 94.4% of these; the plates' grid looked at again node by node reads 97.8%.
+    right, silent, total = _tally(_held_out_photo(seed) for seed in range(300, 330))
+    assert right / total >= 0.97
+    assert silent == 0
+
+
+def test_plates_in_a_frame_drawn_around_them_are_read() -> None:
+    # A frame drawn around each plate (held-out families, every other proportion drawn):
+    # a digit touching it was one piece of ink with it, lost (the 10 of a 100 read 10).
+    # 90.0% of these with the first finder, one silent misread; 97.2% looked at again.
+    from vision.render import plates_scene, random_style
+
+    photos = []
+    for seed in range(600, 630):
+        rng = np.random.default_rng(seed)
+        style = replace(random_style(rng, "held-out"), border=0.06)
+        plates = tuple(draw_numbers(random.Random(seed)).plates)
+        photos.append((plates, plates_scene(plates, rng, style, (1024, 768))))
+    right, silent, total = _tally(photos)
+    assert right / total >= 0.95
+    assert silent == 0
+
+
+def test_plates_small_in_the_frame_are_read() -> None:
+    # Held-out plates photographed from further away (the whole scene at 55%): the
+    # adaptive threshold's window, sized to the photo, held several plates and lost the
+    # digits in the light plates' faces; a second, smaller window finds them.
+    from vision.synthetic import table
+
+    photos = []
+    for seed in range(500, 506):
+        plates, photo = _held_out_photo(seed)
+        small = cv2.resize(photo, None, fx=0.55, fy=0.55, interpolation=cv2.INTER_AREA)
+        canvas = np.clip(table(np.random.default_rng(seed), "wood", (1024, 768)), 0, 255)
+        canvas = canvas.astype(np.uint8)
+        canvas[150 : 150 + small.shape[0], 200 : 200 + small.shape[1]] = small
+        photos.append((plates, canvas))
+    right, silent, total = _tally(photos)
+    assert right / total >= 0.95
+    assert silent == 0
 
 
 def test_plates_of_a_style_family_never_trained_on_are_read() -> None:
