@@ -2461,7 +2461,11 @@ def read_dice(
     dice's shapes tell whether the vowel die was rolled. On the printed mat
     (:mod:`vision.mat`), only its tray is looked at."""
     if learned:
-        return read_on_mat(image, TRAY, lambda part: _both(part, model, data_dir, vowel_die))
+        return read_on_mat(
+            image,
+            TRAY,
+            lambda part: with_first_design(part, model, data_dir, vowel_die, read_learned),
+        )
     return read_on_mat(image, TRAY, lambda part: _read_dice(part, model, data_dir, vowel_die))
 
 
@@ -2469,14 +2473,22 @@ def _sure(reading: Reading) -> int:
     return len(reading.values) - len(reading.uncertain)
 
 
-def _both(
-    image: Image, model: GlyphModel | None, data_dir: Path | None, vowel_die: bool | None
+#: A learned reader: the photo and whether the vowel die is in play.
+LearnedReader = Callable[[Image, bool | None], Reading]
+
+
+def with_first_design(
+    image: Image,
+    model: GlyphModel | None,
+    data_dir: Path | None,
+    vowel_die: bool | None,
+    learned_reader: LearnedReader,
 ) -> Reading:
     """The learned reading; where it is not sure of every die, the first design's unless
     the learned one is sure of more (on a tie the first design's, whose warnings say
     why it doubts)."""
     try:
-        learned: Reading | None = read_learned(image, vowel_die)
+        learned: Reading | None = learned_reader(image, vowel_die)
     except NothingFound:
         learned = None
     if learned is not None and not learned.uncertain:

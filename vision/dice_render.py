@@ -292,6 +292,10 @@ class DrawnDie:
     """The up letter's centre in the photo (pixels)."""
     size: float
     """The up letter's height in the photo (pixels)."""
+    up: tuple[float, float] = (0.0, 0.0)
+    """The up face's centre in the photo (pixels): where a die finder should point."""
+    radius: float = 0.0
+    """The die's radius in the photo (pixels, centre to farthest corner)."""
 
 
 def draw_die(
@@ -328,7 +332,7 @@ def draw_die(
     others = [c for c in letters if c != face]
     rng.shuffle(others)
     labels = iter(others)
-    shown = DrawnDie(face, centre, 0.0)
+    shown = DrawnDie(face, centre, 0.0, centre, radius)
     cx, cy = centre
     for index, f in enumerate(faces):
         normal = rotation @ normals[index]
@@ -385,7 +389,9 @@ def draw_die(
             inradius = float(np.hypot(*(points.mean(axis=0) - (points[0] + points[1]) / 2)))
             letter = style.letter * inradius * (0.85 if corners == 4 else 1.0)
             middle = cv2.transform(np.array([[at]], np.float32), matrix)[0, 0] + (x0, y0)
-            shown = DrawnDie(face, (float(middle[0]), float(middle[1])), letter)
+            mid = points.mean(axis=0)
+            up_centre = (float(mid[0]), float(mid[1]))
+            shown = DrawnDie(face, (float(middle[0]), float(middle[1])), letter, up_centre, radius)
     return shown
 
 
