@@ -61,12 +61,13 @@ lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
 
 # Retrain the learned vision readers and rewrite vision/data/plates.onnx, letters.onnx,
-# dice.onnx and their .json (seeded: the committed files again, on this machine). PyTorch (the `train` extra, CPU build) is
-# installed here only; about 40 CPU minutes on one thread in all.
+# dice.onnx, dice_finder.onnx, dice_up.onnx and their .json (seeded: the committed files again, on this machine). PyTorch (the `train` extra, CPU build) is
+# installed here only; about 70 CPU minutes on one thread in all.
 models: venv
 	$(BIN)/python -m pip install --quiet -e '.[train]'
 	$(BIN)/python bench/vision_train.py
 	$(BIN)/python bench/vision_train_dice.py
+	$(BIN)/python bench/vision_train_dice_centres.py
 
 # On a Raspberry Pi: install, enable and start the systemd unit (see systemd/README.md).
 install-pi:

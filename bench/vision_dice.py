@@ -12,9 +12,13 @@ Sets of synthetic photos, each die's up face known:
   of these families, not on these photos);
 - ``first generator``: :func:`vision.synthetic.dice_photo` in its five unseen fonts, the
   set the first design was tuned on (its README figure).
-Readers: the first design (``read_dice(..., learned=False)``); the classifier alone
-(:func:`vision.dice_learned.read_learned`); ``learned``, what ``read_dice`` does now:
-the classifier, and where it leaves a "?" the first design too, the surer kept.
+Readers: the first design (``read_dice(..., learned=False)``); the two-window classifier
+alone (:func:`vision.dice_learned.read_learned`); ``classifier + first``: it, and where
+it leaves a "?" the first design too, the surer kept; ``centres alone``: the die finder
+and the up-letter reader (:func:`vision.dice_centres.read_centres`); ``centres + first``:
+they, and where they leave a "?" the first design too, the surer kept. ``read_dice``
+(``learned=True``) is ``classifier + first``. ``--models`` reads with other finder and
+reader networks (a folder holding ``dice_finder.onnx``, ``dice_up.onnx``, ``dice_up.json``).
 The three consonants are scored as the game uses them, as a set (a word must hold them
 all, in any order); the vowel die in its place. Per die: right, "?", silent misreads (a
 wrong letter not marked "?"), dice missed (not in the reading at all); then the share of
@@ -40,7 +44,14 @@ from dataclasses import dataclass  # noqa: E402
 import numpy as np  # noqa: E402
 
 from vision.camera import Image  # noqa: E402
-from vision.dice import read_dice  # noqa: E402
+from vision.dice import read_dice, with_first_design  # noqa: E402
+from vision.dice_centres import (  # noqa: E402
+    FINDER_ONNX,
+    READER_META,
+    READER_ONNX,
+    DiceNets,
+    read_centres,
+)
 from vision.dice_learned import read_learned  # noqa: E402
 from vision.dice_render import dice_scene, random_faces, random_style  # noqa: E402
 from vision.glyphs import UNSEEN_FONTS  # noqa: E402
@@ -134,6 +145,13 @@ def line(name: str, reader: str, tally: Tally, times: list[float]) -> str:
 
 
 SETS = ("held-out", "held-out, 3 dice", "calibration", "first generator")
+READERS = (
+    "first design",
+    "classifier alone",
+    "classifier + first",
+    "centres alone",
+    "centres + first",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -141,10 +159,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--photos", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--sets", nargs="+", default=list(SETS), choices=SETS)
+    parser.add_argument("--readers", nargs="+", default=list(READERS), choices=READERS)
     parser.add_argument(
-        "--readers", nargs="+", default=["first design", "classifier alone", "learned"]
+        "--models", type=Path, default=None, help="a folder of other dice_finder/dice_up networks"
     )
     args = parser.parse_args(argv)
+    folder = args.models
+    nets = (
+        DiceNets(folder / FINDER_ONNX.name, folder / READER_ONNX.name, folder / READER_META.name)
+        if folder
+        else None
+    )
     print(
         "| set | reader | dice | right | « ? » | silent | missed | photos right "
         "| ms median | ms p95 |"
@@ -153,7 +178,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     readers: dict[str, Reader] = {
         "first design": lambda p, v: read_dice(p, vowel_die=v, learned=False).values,
         "classifier alone": lambda p, v: read_learned(p, v).values,
-        "learned": lambda p, v: read_dice(p, vowel_die=v).values,
+        "classifier + first": lambda p, v: with_first_design(p, None, None, v, read_learned).values,
+        "centres alone": lambda p, v: read_centres(p, v, nets).values,
+        "centres + first": lambda p, v: (
+            with_first_design(p, None, None, v, lambda i, w: read_centres(i, w, nets)).values
+        ),
     }
     for kind in args.sets:
         shots = photos(kind, args.photos, args.seed)

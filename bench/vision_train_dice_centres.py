@@ -1,0 +1,447 @@
+"""Train the dice finder and the up-letter reader of :mod:`vision.dice_centres` and write
+``vision/data/dice_finder.onnx``, ``dice_up.onnx`` and ``dice_up.json`` (``make models``).
+
+Both learn from the same photos of :mod:`vision.dice_render`, *training* families only
+(trained font designs, die colours and tables), 0 to 5 dice each, a tenth of them bare
+tables, 640 to 1024 pixels wide:
+
+- the finder sees each photo at the reader's size (:attr:`vision.dice_centres.Tuning.side`
+  on its longer side), flipped at random, and learns a heatmap (a Gaussian peak at every
+  die's up face centre, CenterNet's focal loss) and the log of the die's radius there;
+- the reader sees crops around each die's up face centre, jittered in place and size
+  about as much as the finder errs, at any rotation, labelled with the die's up letter;
+  and "nothing" crops: off a die's centre (its leaning faces, its edge) and on the table.
+
+The threshold under which a die is "?" is chosen on whole photos of the *calibration*
+families, on the dice the reader picks, as it decides (the rule of
+:func:`bench.vision_train.threshold_for`); the held-out families are only measured, for the
+log. Seeded, one CPU thread. Needs the ``train`` extra (PyTorch, CPU build, and onnx).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path (its numbers.py would
+# shadow the standard library's): put the project root there instead, before any import.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+import numpy as np  # noqa: E402
+from numpy.typing import NDArray  # noqa: E402
+
+from bench.vision_train import threshold_for  # noqa: E402
+from vision import dice_centres as dc  # noqa: E402
+from vision.dice_render import (  # noqa: E402
+    CLASSES,
+    CONSONANTS,
+    VOWELS,
+    DrawnDie,
+    dice_scene,
+    random_faces,
+    random_style,
+)
+
+#: Training photos' widths (4:3, so that the finder's inputs are all 256 × 192).
+WIDTHS = (640, 704, 768, 832, 896, 960, 1024)
+#: The d20's radius over the photo's width (the bench's photos: 0.03 to 0.09).
+RADII = (0.025, 0.11)
+#: Dice per photo (the game: 3 or 4; fewer and more teach the finder to count none).
+MOST_DICE = 5
+BARE = 0.1
+#: Crops per die, and the jitter of their centre (over the radius, per axis, normal) and
+#: side (log, normal) (the finder's errors on calibration photos are about this size).
+TURNS = 5
+CENTRE_JITTER = 0.07
+SIDE_JITTER = 0.15
+#: "Nothing" crops per photo: off a die's centre (0.45 to 1.1 radii away) per die, and on
+#: the table (anywhere at least a radius from every die's centre).
+OFF_CENTRE = (0.45, 1.1)
+TABLE_CROPS = 2
+
+
+@dataclass
+class Samples:
+    """The finder's inputs and targets, the reader's crops and classes."""
+
+    images: list[NDArray[np.float32]]
+    heat: list[NDArray[np.float32]]
+    sizes: list[NDArray[np.float32]]
+    size_mask: list[NDArray[np.float32]]
+    crops: list[NDArray[np.uint8]]
+    labels: list[int]
+
+
+def training_photo(
+    rng: np.random.Generator, split: str
+) -> tuple[NDArray[np.uint8], list[DrawnDie]]:
+    """A grey photo of 0 to :data:`MOST_DICE` dice of ``split`` and the dice drawn."""
+    width = int(rng.choice(WIDTHS))
+    size = (width, width * 3 // 4)
+    count = 0 if rng.random() < BARE else int(rng.integers(1, MOST_DICE + 1))
+    faces = "".join(str(rng.choice(list(CONSONANTS + VOWELS))) for _ in range(count))
+    photo, drawn = dice_scene(faces, rng, random_style(rng, split), size, RADII)
+    return dc.working(photo), drawn
+
+
+def targets(
+    shape: tuple[int, int], drawn: list[DrawnDie], scale: float
+) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
+    """The finder's targets on a ``shape`` input (``scale``: input pixels per photo pixel):
+    the heatmap (a Gaussian peak of one at each up face's centre, its spread a quarter of
+    the radius), the log radius and where it is learned (near the centres)."""
+    h, w = shape[0] // dc.STRIDE, shape[1] // dc.STRIDE
+    heat = np.zeros((h, w), np.float32)
+    sizes = np.zeros((h, w), np.float32)
+    mask = np.zeros((h, w), np.float32)
+    gy, gx = np.mgrid[0:h, 0:w].astype(np.float32)
+    for die in drawn:
+        cx = die.up[0] * scale / dc.STRIDE - 0.5
+        cy = die.up[1] * scale / dc.STRIDE - 0.5
+        r = die.radius * scale / dc.STRIDE
+        sigma = max(0.7, 0.25 * r)
+        peak = np.exp(-((gx - cx) ** 2 + (gy - cy) ** 2) / (2 * sigma**2))
+        # The cell nearest the centre is the peak, one exactly (the focal loss pulls it
+        # up); its neighbours keep the centre's place within the cell.
+        heat = np.maximum(heat, peak / max(float(peak.max()), 1e-6))
+        near = peak > 0.3
+        sizes[near] = np.log(die.radius * scale / dc.RADIUS_UNIT)
+        mask[near] = 1.0
+    return heat, sizes, mask
+
+
+def add_photo(
+    samples: Samples, gray: NDArray[np.uint8], drawn: list[DrawnDie], rng: np.random.Generator
+) -> None:
+    """The finder's sample and the reader's crops of one photo."""
+    blob, back = dc.finder_input(gray, dc.TUNING.side)
+    heat, sizes, mask = targets(blob.shape[2:], drawn, 1.0 / back)
+    samples.images.append(blob[0, 0])
+    samples.heat.append(heat)
+    samples.sizes.append(sizes)
+    samples.size_mask.append(mask)
+    h, w = gray.shape
+    radius = rng.uniform(*RADII) * w if not drawn else float(np.mean([d.radius for d in drawn]))
+    nothing = len(CLASSES)
+    for die in drawn:
+        for _ in range(TURNS):
+            dx, dy = np.clip(rng.normal(0, CENTRE_JITTER, 2), -0.2, 0.2) * die.radius
+            side = dc.TUNING.crop * die.radius * float(np.exp(rng.normal(0, SIDE_JITTER)))
+            x, y = die.up[0] + dx, die.up[1] + dy
+            samples.crops.append(dc.crop(gray, x, y, side, rng.uniform(0, 360)))
+            samples.labels.append(CLASSES.index(die.face))
+        angle = rng.uniform(0, 2 * np.pi)
+        off = rng.uniform(*OFF_CENTRE) * die.radius
+        x, y = die.up[0] + off * np.cos(angle), die.up[1] + off * np.sin(angle)
+        side = dc.TUNING.crop * die.radius * float(np.exp(rng.normal(0, 0.2)))
+        samples.crops.append(dc.crop(gray, x, y, side, rng.uniform(0, 360)))
+        samples.labels.append(nothing)
+    table_crops = TABLE_CROPS * (2 if not drawn else 1)
+    for _ in range(100):
+        if table_crops == 0:
+            break
+        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        if all(np.hypot(x - d.up[0], y - d.up[1]) > d.radius for d in drawn):
+            side = dc.TUNING.crop * radius * float(np.exp(rng.normal(0, 0.3)))
+            samples.crops.append(dc.crop(gray, x, y, side, rng.uniform(0, 360)))
+            samples.labels.append(nothing)
+            table_crops -= 1
+
+
+def draw_samples(photos: int, seed: int) -> Samples:
+    rng = np.random.default_rng(seed)
+    samples = Samples([], [], [], [], [], [])
+    for _ in range(photos):
+        gray, drawn = training_photo(rng, "train")
+        add_photo(samples, gray, drawn, rng)
+    return samples
+
+
+def finder_net() -> object:
+    """Conv blocks (3×3, batch norm, ReLU), two max pools (stride 4), then dilated
+    convolutions that see a die whole (dilations 2, 4, 8), then a 1×1 head: heat logit
+    and log radius."""
+    from torch import nn
+
+    def block(a: int, b: int, dilation: int = 1) -> list[nn.Module]:
+        conv = nn.Conv2d(a, b, 3, padding=dilation, dilation=dilation)
+        return [conv, nn.BatchNorm2d(b), nn.ReLU()]
+
+    head = nn.Conv2d(24, 2, 1)
+    assert head.bias is not None
+    nn.init.constant_(head.bias, 0.0)
+    head.bias.data[0] = -4.0  # the heat starts low: few cells are dice
+    return nn.Sequential(
+        *block(1, 8),
+        nn.MaxPool2d(2),
+        *block(8, 16),
+        nn.MaxPool2d(2),
+        *block(16, 24),
+        *block(24, 24, 2),
+        *block(24, 24, 4),
+        *block(24, 24, 8),
+        head,
+    )
+
+
+def reader_net() -> object:
+    """Four conv blocks (16, 32, 48, 64 channels; 48 → 6 pixels), a linear layer over the
+    26 up faces and "nothing"."""
+    from torch import nn
+
+    layers: list[nn.Module] = []
+    previous = 1
+    for i, width in enumerate((16, 32, 48, 64)):
+        layers += [nn.Conv2d(previous, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU()]
+        if i < 3:
+            layers.append(nn.MaxPool2d(2))
+        previous = width
+    cells = (dc.CROP >> 3) ** 2
+    return nn.Sequential(
+        *layers, nn.Flatten(), nn.Dropout(0.2), nn.Linear(previous * cells, len(CLASSES) + 1)
+    )
+
+
+def train_finder(samples: Samples, epochs: int, seed: int) -> object:
+    import torch
+    from torch import nn
+
+    torch.manual_seed(seed)
+    model = finder_net()
+    assert isinstance(model, nn.Module)
+    x = torch.from_numpy(np.stack(samples.images)[:, None])
+    heat = torch.from_numpy(np.stack(samples.heat))
+    sizes = torch.from_numpy(np.stack(samples.sizes))
+    mask = torch.from_numpy(np.stack(samples.size_mask))
+    batch = 16
+    steps = epochs * (-(-len(x) // batch))
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    shuffler = torch.Generator().manual_seed(seed)
+    for epoch in range(epochs):
+        model.train()
+        order = torch.randperm(len(x), generator=shuffler)
+        total = 0.0
+        for first in range(0, len(order), batch):
+            idx = order[first : first + batch]
+            xb, hb, sb, mb = x[idx], heat[idx], sizes[idx], mask[idx]
+            flips = [d for d in (3, 2) if torch.rand(1, generator=shuffler) < 0.5]
+            if flips:  # a die is a die mirrored: the finder sees the photo flipped
+                xb = xb.flip(flips)
+                hb, sb, mb = (t.flip([d - 1 for d in flips]) for t in (hb, sb, mb))
+            out = model(xb)
+            loss = _focal(out[:, 0], hb) + (mb * (out[:, 1] - sb).abs()).sum() / mb.sum().clamp(
+                min=1.0
+            )
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach()) * len(idx)
+        print(f"finder epoch {epoch + 1}: loss {total / len(x):.4f}", flush=True)
+    model.eval()
+    return model
+
+
+def _focal(logits: object, heat: object) -> object:
+    """CenterNet's focal loss: peaks (heat 1) pulled up, the rest pushed down the less the
+    closer to a peak; over the number of peaks."""
+    import torch
+
+    assert isinstance(logits, torch.Tensor) and isinstance(heat, torch.Tensor)
+    p = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    peak = heat > 0.99
+    pos = -((1 - p) ** 2) * torch.log(p) * peak
+    neg = -((1 - heat) ** 4) * p**2 * torch.log(1 - p) * (~peak)
+    return (pos.sum() + neg.sum()) / peak.sum().clamp(min=1)
+
+
+def train_reader(samples: Samples, epochs: int, seed: int) -> object:
+    import torch
+    from torch import nn
+
+    torch.manual_seed(seed)
+    model = reader_net()
+    assert isinstance(model, nn.Module)
+    x = torch.from_numpy(dc.standardised(np.stack(samples.crops), (1, 2))[:, None])
+    y = torch.from_numpy(np.array(samples.labels, np.int64))
+    batch = 128
+    steps = epochs * (-(-len(x) // batch))
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    loss_of = nn.CrossEntropyLoss()  # no label smoothing: it caps the probabilities
+    shuffler = torch.Generator().manual_seed(seed)
+    for epoch in range(epochs):
+        model.train()
+        order = torch.randperm(len(x), generator=shuffler)
+        total = 0.0
+        for first in range(0, len(order), batch):
+            idx = order[first : first + batch]
+            loss = loss_of(model(x[idx]), y[idx])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach()) * len(idx)
+        print(f"reader epoch {epoch + 1}: loss {total / len(x):.4f}", flush=True)
+    model.eval()
+    return model
+
+
+def export(model: object, shape: tuple[int, int], out: Path, dynamic_size: bool) -> None:
+    import torch
+
+    assert isinstance(model, torch.nn.Module)
+    axes = {0: "n", 2: "h", 3: "w"} if dynamic_size else {0: "n"}
+    torch.onnx.export(
+        model,
+        (torch.zeros(1, 1, *shape),),
+        str(out),
+        input_names=["image"],
+        output_names=["out"],
+        dynamic_axes={"image": axes, "out": axes if dynamic_size else {0: "n"}},
+        opset_version=13,
+        dynamo=False,
+    )
+
+
+@dataclass
+class Decisions:
+    """The reader's decisions on whole photos, and the finder's count, for the log."""
+
+    right: list[bool]
+    confidence: list[float]
+    dice: int = 0
+    found: int = 0
+    extra: int = 0
+    centre_error: float = 0.0
+    radius_error: float = 0.0
+
+
+def decisions(nets: dc.DiceNets, split: str, photos: int, seed: int) -> Decisions:
+    """On ``photos`` photos of ``split`` as the bench draws them (three d20, the vowel die
+    on three in four, 1024 × 768), for each die the reader picks, told whether the vowel
+    die is in play: whether its letter is right (a die picked where none is, wrong) and
+    its confidence; and how well the finder found the dice."""
+    rng = np.random.default_rng(seed)
+    out = Decisions([], [])
+    errors: list[float] = []
+    radii: list[float] = []
+    for _ in range(photos):
+        faces = random_faces(rng, rng.random() < 0.75)
+        photo, drawn = dice_scene(faces, rng, random_style(rng, split))
+        gray = dc.working(photo)
+        found = nets.find(gray)
+        out.dice += len(drawn)
+        for die in drawn:
+            near = [
+                f for f in found if np.hypot(f.x - die.up[0], f.y - die.up[1]) < 0.5 * die.radius
+            ]
+            if near:
+                out.found += 1
+                errors.append(
+                    float(np.hypot(near[0].x - die.up[0], near[0].y - die.up[1])) / die.radius
+                )
+                radii.append(near[0].radius / die.radius)
+        out.extra += sum(
+            all(np.hypot(f.x - d.up[0], f.y - d.up[1]) >= 0.5 * d.radius for d in drawn)
+            for f in found
+        )
+        for read in dc.picked(dc.read_found(gray, len(faces) == 4, nets), len(faces) == 4):
+            truth = [
+                d.face
+                for d in drawn
+                if np.hypot(read.die.x - d.up[0], read.die.y - d.up[1]) < 0.5 * d.radius
+            ]
+            out.right.append(bool(truth) and truth[0] == read.letter)
+            out.confidence.append(read.confidence)
+    out.centre_error = float(np.percentile(errors, 90)) if errors else 0.0
+    out.radius_error = float(np.percentile(np.abs(np.log(radii)), 90)) if radii else 0.0
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--photos", type=int, default=2000, help="training photos")
+    parser.add_argument("--finder-epochs", type=int, default=5)
+    parser.add_argument("--reader-epochs", type=int, default=6)
+    parser.add_argument("--calibration", type=int, default=550, help="calibration photos")
+    parser.add_argument("--held-out", type=int, default=150, help="held-out photos, logged")
+    parser.add_argument("--calibrate-only", action="store_true")
+    parser.add_argument(
+        "--keep-reader", action="store_true", help="train the finder only, keep the reader"
+    )
+    parser.add_argument("--out", type=Path, default=dc.MODELS)
+    args = parser.parse_args(argv)
+
+    import torch
+
+    torch.set_num_threads(1)  # the machine is shared
+    start = time.perf_counter()
+    finder_out = args.out / dc.FINDER_ONNX.name
+    reader_out = args.out / dc.READER_ONNX.name
+    meta = args.out / dc.READER_META.name
+    args.out.mkdir(parents=True, exist_ok=True)
+    if not args.calibrate_only:
+        samples = draw_samples(args.photos, args.seed)
+        nothing = sum(label == len(CLASSES) for label in samples.labels)
+        print(
+            f"{args.photos} photos drawn in {time.perf_counter() - start:.0f} s: "
+            f"{len(samples.crops)} crops, {nothing} of them nothing",
+            flush=True,
+        )
+        finder = train_finder(samples, args.finder_epochs, args.seed)
+        export(finder, samples.images[0].shape, finder_out, True)
+        print(f"finder trained, {time.perf_counter() - start:.0f} s", flush=True)
+        if not args.keep_reader:
+            reader = train_reader(samples, args.reader_epochs, args.seed)
+            export(reader, (dc.CROP, dc.CROP), reader_out, False)
+            print(f"reader trained, {time.perf_counter() - start:.0f} s", flush=True)
+    meta.write_text(json.dumps({"threshold": 1.0}))
+    nets = dc.DiceNets(finder_out, reader_out, meta)
+    report = {
+        "calibration": decisions(nets, "calibration", args.calibration, args.seed + 3),
+        "held-out": decisions(nets, "held-out", args.held_out, args.seed + 4),
+    }
+    cal = report["calibration"]
+    threshold = threshold_for(np.array(cal.confidence, np.float32), np.array(cal.right, bool))
+    meta.write_text(
+        json.dumps(
+            {
+                "threshold": round(threshold, 6),
+                "seed": args.seed,
+                "photos": args.photos,
+                "finder_epochs": args.finder_epochs,
+                "reader_epochs": args.reader_epochs,
+                "calibration_photos": args.calibration,
+                "classes": CLASSES + " then nothing",
+                "crop": dc.CROP,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
+    for name, d in report.items():
+        right = np.array(d.right, bool)
+        sure = np.array(d.confidence) >= threshold
+        print(
+            f"{name}: dice {d.dice}, found {d.found} ({d.found / max(1, d.dice):.2%}), "
+            f"{d.extra} found where none is; centre error p90 {d.centre_error:.3f} R, "
+            f"radius error p90 {d.radius_error:.3f} (log); picked {len(right)}, "
+            f"top-1 {right.mean():.2%}, sure {sure.mean():.2%}, "
+            f"silent {(~right & sure).sum()} in {sure.sum()} sure"
+        )
+    for path in (finder_out, reader_out):
+        print(f"{path} {path.stat().st_size / 1024:.0f} kB")
+    print(f"threshold {threshold:.4f}; in all {time.perf_counter() - start:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
