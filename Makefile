@@ -62,12 +62,13 @@ lexicon: venv
 
 # Retrain the learned vision readers and rewrite vision/data/plates.onnx, letters.onnx,
 # dice.onnx, dice_finder.onnx, dice_up.onnx and their .json (seeded: the committed files again, on this machine). PyTorch (the `train` extra, CPU build) is
-# installed here only; about 70 CPU minutes on one thread in all.
+# installed here only; about 70 CPU minutes on one thread in all. The die finder first: the
+# dice classifier's threshold is chosen on the windows the finder says are up faces.
 models: venv
 	$(BIN)/python -m pip install --quiet -e '.[train]'
 	$(BIN)/python bench/vision_train.py
-	$(BIN)/python bench/vision_train_dice.py
 	$(BIN)/python bench/vision_train_dice_centres.py
+	$(BIN)/python bench/vision_train_dice.py
 
 # On a Raspberry Pi: install, enable and start the systemd unit (see systemd/README.md).
 install-pi:

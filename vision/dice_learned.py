@@ -19,6 +19,7 @@ confidence alone decides "?"; the remaining numbers live in :class:`Tuning`.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -28,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.camera import Image
+from vision.dice_centres import FoundDie, dice_nets
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
 from vision.reading import NothingFound, Reading
 
@@ -72,6 +74,13 @@ class Tuning:
     most: int = 800
     """Candidates read at most (those that stand out most): a busy table, not a slow
     referee (300-3000)."""
+    up_face: float = 0.3
+    """Where the die finder (:mod:`vision.dice_centres`) sees a die, only the windows
+    centred within this many of its radii of its up face's centre are its up letter or
+    rivals to it (0.2-0.5): a d20's up face has an inradius of 0.30 of its radius, so the
+    letters of the faces leaning around it are not read as it. On calibration photos
+    (150, 541 dice picked) 0.3 made 40.9% of the dice sure, 0.6 34.1%, the windows
+    grouped without the finder 27.6%."""
 
 
 TUNING = Tuning()
@@ -242,44 +251,60 @@ class SeenDie:
 
 
 def seen_dice(
-    gray: NDArray[np.uint8], net: DiceNet | None = None, tuning: Tuning = TUNING
+    gray: NDArray[np.uint8],
+    net: DiceNet | None = None,
+    tuning: Tuning = TUNING,
+    found: Sequence[FoundDie] | None = None,
 ) -> list[SeenDie]:
     """Every die the network sees an up letter of, one per die, the likeliest up letter
-    first: among the windows on one die (its up letter and the letters of the faces
-    leaning around it, which can look as large), the one the network finds likeliest to
-    be an up face is kept, whichever letter it reads there (on held-out families this
-    chose the up letter more often than keeping the most confident letter: 95.6% of
-    the dice picked right against 92.6%, and the surest wrong letter fell from 0.96 to
-    0.84)."""
+    first.
+
+    Where the die finder sees a die (``found``, else :func:`vision.dice_centres` is
+    asked), only the windows on its up face are read as it (:attr:`Tuning.up_face`):
+    seen from above, a d20's up face is the triangle in the middle of its outline. Among
+    the windows of a die the finder did not see (its up letter and the letters of the
+    faces leaning around it, which can look as large), the one the network finds
+    likeliest to be an up face is kept, whichever letter it reads there (on held-out
+    families this chose the up letter more often than keeping the most confident
+    letter: 95.6% of the dice picked right against 92.6%)."""
     net = net or dice_net()
     boxes = candidates(gray, tuning)
     if not boxes:
         return []
+    if found is None:
+        found = dice_nets().find(gray)
     windows = np.array([window(gray, b, tuning) for b in boxes], np.uint8)
     probs, least = net.read(windows, tuning)
-    found = np.nonzero(probs[:, NOTHING] < tuning.found)[0]
-    letters = probs[:, :NOTHING]
-    best = letters.argmax(axis=1)
-    order = sorted(found.tolist(), key=lambda i: float(probs[i, NOTHING]))
+    up = probs[:, :NOTHING].sum(axis=1)
+    best = probs[:, :NOTHING].argmax(axis=1)
     centres = np.array([(x + w / 2, y + h / 2) for x, y, w, h in boxes], np.float64)
     sizes = np.array([max(w, h) for _, _, w, h in boxes], np.float64)
-    kept: list[int] = []
-    dice: list[SeenDie] = []
-    for i in order:
-        if any(_same_die(centres, sizes, i, k, tuning) for k in kept):
+    groups: list[tuple[int, list[int]]] = []
+    elsewhere = np.ones(len(boxes), bool)
+    for die in found:
+        off = np.hypot(centres[:, 0] - die.x, centres[:, 1] - die.y)
+        elsewhere &= off >= die.radius
+        on_face = np.nonzero((off < tuning.up_face * die.radius) & (up > 1 - tuning.found))[0]
+        if len(on_face):
+            kept = int(on_face[np.argmax(up[on_face])])
+            groups.append((kept, [int(j) for j in on_face if best[j] != best[kept]]))
+    seen = np.nonzero(elsewhere & (up > 1 - tuning.found))[0].tolist()
+    kept_alone: list[int] = []
+    for i in sorted(seen, key=lambda i: -float(up[i])):
+        if any(_same_die(centres, sizes, i, k, tuning) for k in kept_alone):
             continue
-        kept.append(i)
-        rivals = [
-            1.0 - float(probs[j, NOTHING])
-            for j in found.tolist()
-            if j != i and best[j] != best[i] and _same_die(centres, sizes, i, j, tuning)
-        ]
-        rival = max(rivals, default=0.0)
+        kept_alone.append(i)
+        near = [j for j in seen if _same_die(centres, sizes, i, j, tuning)]
+        groups.append((i, [j for j in near if j != i and best[j] != best[i]]))
+    dice: list[SeenDie] = []
+    for i, rivals in sorted(groups, key=lambda g: -float(up[g[0]])):
+        rival = max((float(up[j]) for j in rivals), default=0.0)
         letter = float(least[i, best[i]])
         conf = _confidence(letter, rival)
-        up = 1.0 - float(probs[i, NOTHING])
         dice.append(
-            SeenDie(CLASSES[best[i]], conf, conf >= net.threshold, boxes[i], up, letter, rival)
+            SeenDie(
+                CLASSES[best[i]], conf, conf >= net.threshold, boxes[i], float(up[i]), letter, rival
+            )
         )
     return dice
 
