@@ -115,3 +115,22 @@ def test_a_vowel_die_is_never_read_as_a_consonant_die() -> None:
     assert len(values) == 4
     assert all(v == "?" or v in CONSONANTS for v in values[:3])
     assert values[3] == "?" or values[3] in VOWELS
+
+
+def test_where_the_finder_sees_a_die_its_leaning_faces_are_not_read_as_its_up_letter() -> None:
+    """Held-out families, 40 photos (three d20 and, one in two, the vowel cube): with the
+    die finder's centres only the windows on each die's up face are read as it, and over
+    42% of the dice are read surely and right (about 55% today), none wrong. (Grouping the
+    windows without the finder, a leaning face's letter looked as up as the up one, the
+    two letters rivals, and under a third of the dice were read: 27-30%.)"""
+    rng = np.random.default_rng(2310)
+    dice = right = silent = 0
+    for _ in range(40):
+        faces = random_faces(rng, bool(rng.random() < 0.5))
+        photo, _ = dice_scene(faces, rng, random_style(rng, "held-out"))
+        values = read_learned(photo, vowel_die=len(faces) == 4).values
+        dice += len(faces)
+        right += _right(values, faces)
+        silent += len(values) - _right(values, faces) - list(values).count("?")
+    assert silent == 0
+    assert right >= 0.42 * dice, (right, dice)
