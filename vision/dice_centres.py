@@ -19,9 +19,10 @@ die is says where its up letter is. So:
    :func:`bench.vision_train.threshold_for`).
 
 Both networks were trained on :mod:`vision.dice_render` photos of the training families
-only. The remaining numbers live in :class:`Tuning`. ``read_dice`` does not use this
-reader yet: side by side with :mod:`vision.dice_learned` it is even, not better
-(docs/vision.md, ``bench/vision_dice.py``).
+only. The remaining numbers live in :class:`Tuning`. ``read_dice`` uses the finder
+(:func:`vision.dice_learned.seen_dice` reads only the windows on each found die's up
+face), not the up-letter reader: side by side with the two-window classifier it is even,
+not better (docs/vision.md, ``bench/vision_dice.py``).
 """
 
 from __future__ import annotations
