@@ -43,7 +43,8 @@ from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
 from vision.camera import load_photo  # noqa: E402
-from vision.dice_learned import seen_dice, working  # noqa: E402
+from vision.dice_centres import working  # noqa: E402
+from vision.dice_learned import seen_dice  # noqa: E402
 from vision.dice_render import CLASSES  # noqa: E402
 from vision.rack import read_letters  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402

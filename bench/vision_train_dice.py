@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
 from bench.vision_train import threshold_for  # noqa: E402
-from vision import dice_learned  # noqa: E402
+from vision import dice_centres, dice_learned  # noqa: E402
 from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
 from vision.dice_render import dice_scene, random_faces, table  # noqa: E402
 from vision.dice_render import random_style as dice_style  # noqa: E402
@@ -64,7 +64,7 @@ def bare_windows(split: str, rng: np.random.Generator) -> list[NDArray[np.uint8]
         photo, _ = dice_scene("", rng, style, size)
     else:
         photo = np.clip(table(rng, style.table, size), 0, 255).astype(np.uint8)
-    gray = dice_learned.working(photo)
+    gray = dice_centres.working(photo)
     boxes = dice_learned.candidates(gray)
     top, anywhere = DICE_BARE_NEGATIVES
     first = rng.permutation(min(len(boxes), 20))[:top].tolist()
@@ -96,7 +96,7 @@ def dice_windows(
         size = (DICE_PATCH, DICE_PATCH)
         band = (radius / DICE_PATCH, radius / DICE_PATCH)
         photo, drawn = dice_scene(faces, rng, style, size, band)
-        gray = dice_learned.working(photo)
+        gray = dice_centres.working(photo)
         near: list[int] = []
         far: list[int] = []
         for x, y, w, h in dice_learned.candidates(gray):
@@ -217,7 +217,7 @@ def dice_decisions(
     for _ in range(photos):
         faces = random_faces(rng, rng.random() < 0.75)
         photo, drawn = dice_scene(faces, rng, dice_style(rng, split))
-        seen = dice_learned.seen_dice(dice_learned.working(photo), net)
+        seen = dice_learned.seen_dice(dice_centres.working(photo), net)
         # The reader is told whether the vowel die is in play, as the referee is.
         for die in dice_learned.picked(seen, vowel_die=len(faces) == 4):
             x, y, w, h = die.box

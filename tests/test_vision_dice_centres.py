@@ -3,11 +3,11 @@ never trained on (issue 23)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 
 import numpy as np
 import pytest
+from test_vision_dice_learned import _right
 
 from vision.dice_centres import (
     NO_DICE,
@@ -26,17 +26,6 @@ from vision.dice_render import (
     random_style,
 )
 from vision.reading import NothingFound
-
-
-def _right(values: tuple[str | int, ...], faces: str) -> int:
-    """Dice read right: the consonants as a set, the vowel in its place."""
-    wanted = Counter(faces[:3])
-    right = 0
-    for letter in values[:3]:
-        if wanted[str(letter)] > 0:
-            wanted[str(letter)] -= 1
-            right += 1
-    return right + (len(faces) == 4 and len(values) == 4 and values[3] == faces[3])
 
 
 def _silent(values: tuple[str | int, ...], faces: str) -> int:

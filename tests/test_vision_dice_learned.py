@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from vision.dice import read_dice
-from vision.dice_learned import NO_DICE, read_learned, seen_dice, working
+from vision.dice_centres import working
+from vision.dice_learned import NO_DICE, read_learned, seen_dice
 from vision.dice_render import (
     CONSONANTS,
     D20_SCHEMES,

@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.camera import Image
-from vision.dice_centres import FoundDie, dice_nets
+from vision.dice_centres import FoundDie, dice_nets, working
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
 from vision.reading import NothingFound, Reading
 
@@ -84,19 +84,6 @@ class Tuning:
 
 
 TUNING = Tuning()
-WORKING_SIZE = 1024
-
-
-def working(image: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """The photo in grey, its longer side at most :data:`WORKING_SIZE`."""
-    scale = min(1.0, WORKING_SIZE / max(image.shape[:2]))
-    if scale < 1.0:
-        image = np.asarray(
-            cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8
-        )
-    if image.ndim == 3:
-        return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), np.uint8)
-    return image
 
 
 def candidates(gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> list[Box]:
