@@ -19,7 +19,6 @@ confidence alone decides "?"; the remaining numbers live in :class:`Tuning`.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -29,7 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.camera import Image
-from vision.dice_centres import FoundDie, dice_nets, working
+from vision.dice_centres import dice_nets, working
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
 from vision.reading import NothingFound, Reading
 
@@ -238,17 +237,14 @@ class SeenDie:
 
 
 def seen_dice(
-    gray: NDArray[np.uint8],
-    net: DiceNet | None = None,
-    tuning: Tuning = TUNING,
-    found: Sequence[FoundDie] | None = None,
+    gray: NDArray[np.uint8], net: DiceNet | None = None, tuning: Tuning = TUNING
 ) -> list[SeenDie]:
     """Every die the network sees an up letter of, one per die, the likeliest up letter
     first.
 
-    Where the die finder sees a die (``found``, else :func:`vision.dice_centres` is
-    asked), only the windows on its up face are read as it (:attr:`Tuning.up_face`):
-    seen from above, a d20's up face is the triangle in the middle of its outline. Among
+    Where the die finder (:mod:`vision.dice_centres`) sees a die, only the windows on its
+    up face are read as it (:attr:`Tuning.up_face`): seen from above, a d20's up face is
+    the triangle in the middle of its outline. Among
     the windows of a die the finder did not see (its up letter and the letters of the
     faces leaning around it, which can look as large), the one the network finds
     likeliest to be an up face is kept, whichever letter it reads there (on held-out
@@ -258,24 +254,23 @@ def seen_dice(
     boxes = candidates(gray, tuning)
     if not boxes:
         return []
-    if found is None:
-        found = dice_nets().find(gray)
     windows = np.array([window(gray, b, tuning) for b in boxes], np.uint8)
     probs, least = net.read(windows, tuning)
     up = probs[:, :NOTHING].sum(axis=1)
+    likely = up > 1 - tuning.found
     best = probs[:, :NOTHING].argmax(axis=1)
     centres = np.array([(x + w / 2, y + h / 2) for x, y, w, h in boxes], np.float64)
     sizes = np.array([max(w, h) for _, _, w, h in boxes], np.float64)
     groups: list[tuple[int, list[int]]] = []
     elsewhere = np.ones(len(boxes), bool)
-    for die in found:
+    for die in dice_nets().find(gray):
         off = np.hypot(centres[:, 0] - die.x, centres[:, 1] - die.y)
         elsewhere &= off >= die.radius
-        on_face = np.nonzero((off < tuning.up_face * die.radius) & (up > 1 - tuning.found))[0]
+        on_face = np.nonzero((off < tuning.up_face * die.radius) & likely)[0]
         if len(on_face):
             kept = int(on_face[np.argmax(up[on_face])])
             groups.append((kept, [int(j) for j in on_face if best[j] != best[kept]]))
-    seen = np.nonzero(elsewhere & (up > 1 - tuning.found))[0].tolist()
+    seen = np.nonzero(elsewhere & likely)[0].tolist()
     kept_alone: list[int] = []
     for i in sorted(seen, key=lambda i: -float(up[i])):
         if any(_same_die(centres, sizes, i, k, tuning) for k in kept_alone):
