@@ -1089,8 +1089,17 @@ def _rows(image: Image, model: GlyphModel) -> tuple[Row, Row, NDArray[np.uint8]]
     :func:`photo_row`), and the working photo (the found row's frame)."""
     gray, scale = working_gray(image)
     found = rack_row(gray, model)
+    return found, _read_on(image, scale, gray, found, model), gray
+
+
+def _read_on(
+    image: Image, scale: float, gray: NDArray[np.uint8], found: Row, model: GlyphModel
+) -> Row:
+    """The row ``found`` on the working photo ``gray`` (``scale`` of ``image``) as its
+    letters are read by the glyph model: zoomed in on where small, each lean kept where
+    it reads better, stretched back by the likeliest squash."""
     row = _surest_leans(model, _zoomed(image, scale, gray, found))
-    return found, _likeliest_squash(model, row), gray
+    return _likeliest_squash(model, row)
 
 
 def _likeliest_squash(model: GlyphModel, row: Row) -> Row:
@@ -1371,9 +1380,7 @@ def _read_learned_once(image: Image, model: GlyphModel) -> Reading:
     # where they may lift an unsure reading: the glyph model's row costs its time.
     calibrated = model.own is not None and any(not g.sure for g in guesses)
     if calibrated:
-        zoomed = _zoomed(image, working, gray, found)
-        row = _likeliest_squash(model, _surest_leans(model, zoomed))
-        own = model.read(isolate(row), allowed=LETTERS)
+        own = model.read(isolate(_read_on(image, working, gray, found, model)), allowed=LETTERS)
     else:
         own = [Guess("~", 0.0)] * len(guesses)
     read = _adapted(guesses, own, net.threshold)
