@@ -1,6 +1,7 @@
-"""Plates: the first design against the learned classifier, side by side (issue 23).
+"""Plates: the learned reader on sets it never trained on, before and after a user's
+calibration (issue 23).
 
-    .venv/bin/python bench/vision_plates.py [--photos 100] [--seed 7]
+    .venv/bin/python bench/vision_plates.py [--photos 100] [--seed 7] [--users 8]
 
 Three sets of synthetic photos, each plate value known:
 - ``held-out``: the randomised renderer (:mod:`vision.render`) in its held-out families,
@@ -9,10 +10,15 @@ Three sets of synthetic photos, each plate value known:
 - ``calibration``: trained fonts in held-out colours (the threshold was chosen on
   windows of these families, not on these photos);
 - ``first generator``: :func:`vision.synthetic.plates_photo` in its five unseen fonts,
-  the set the first design was tuned on (its README figure), to show what changes there.
+  the set the first design was tuned on (its README figure), to show what changes there;
+- ``held-out, per user``: ``--users`` players, each with plates of one held-out family
+  (:func:`vision.render.random_style`), ``--photos`` of them each read as they are
+  (``learned``) and after the player's calibration (``calibrated``: three photos of their
+  plates showing every value, ``arbitre calibrate --kind numbers``, :mod:`vision.own_plates`).
 Per plate: right, "?", silent misreads (a wrong value not marked "?", or a value read
 where there is no plate), plates missed, and the time a photo takes (the first reading of
-each reader loads its models: it is in the p95).
+each reader loads its models: it is in the p95). The first design's figures (removed)
+are in docs/vision.md.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import argparse  # noqa: E402
 import difflib  # noqa: E402
 import random  # noqa: E402
 import statistics  # noqa: E402
+import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
@@ -35,10 +42,11 @@ from dataclasses import dataclass  # noqa: E402
 import numpy as np  # noqa: E402
 
 from solver.plates import draw_numbers  # noqa: E402
+from vision.calibrate import learn_numbers  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.glyphs import UNSEEN_FONTS  # noqa: E402
 from vision.plates import read_numbers  # noqa: E402
-from vision.reading import NothingFound, close_tesseracts  # noqa: E402
+from vision.reading import NothingFound  # noqa: E402
 from vision.render import plates_scene, random_style  # noqa: E402
 from vision.synthetic import TABLES, plates_photo  # noqa: E402
 
@@ -68,8 +76,19 @@ class Tally:
             self.silent += len(seen) - seen.count("?")
             self.missed += max(0, (i2 - i1) - (j2 - j1))
 
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts to these."""
+        self.plates += other.plates
+        self.right += other.right
+        self.unsure += other.unsure
+        self.silent += other.silent
+        self.missed += other.missed
 
-def photos(kind: str, count: int, seed: int) -> list[tuple[Image, tuple[int, ...]]]:
+
+Shots = list[tuple[Image, tuple[int, ...]]]
+
+
+def photos(kind: str, count: int, seed: int) -> Shots:
     """``count`` photos of set ``kind`` and the plates they show."""
     rng = np.random.default_rng(seed)
     draws = random.Random(seed)
@@ -109,26 +128,80 @@ def line(name: str, reader: str, tally: Tally, times: list[float]) -> str:
     )
 
 
+#: A player's calibration: three photos of their plates showing every value.
+CALIBRATION_DRAWS = ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 25, 50), (75, 100, 1, 2, 3, 4))
+
+
+def users(count: int, per_user: int, seed: int) -> list[tuple[list[Image], Shots]]:
+    """``count`` players' calibration photos and ``per_user`` photos each to read, every
+    player's plates of one held-out family."""
+    rng = np.random.default_rng(seed)
+    draws = random.Random(seed)
+    out = []
+    for _ in range(count):
+        style = random_style(rng, "held-out")
+        shots = [plates_scene(d, rng, style, (1024, 768)) for d in CALIBRATION_DRAWS]
+        read = []
+        for _ in range(per_user):
+            plates = draw_numbers(draws).plates
+            read.append((plates_scene(plates, rng, style, (1024, 768)), tuple(plates)))
+        out.append((shots, read))
+    return out
+
+
+def per_user(players: list[tuple[list[Image], Shots]]) -> None:
+    """The ``held-out, per user`` lines: each player's photos before and after their
+    calibration, in a data directory of their own."""
+    before, after = Tally(), Tally()
+    times: tuple[list[float], list[float]] = ([], [])
+    refused = 0
+    for shots, read in players:
+        with tempfile.TemporaryDirectory() as name:
+            folder = Path(name)
+
+            def reader(photo: Image, folder: Path = folder) -> Sequence[str | int]:
+                return read_numbers(photo, data_dir=folder).values
+
+            t, ms = measure(read, reader)
+            before.merge(t)
+            times[0].extend(ms)
+            try:
+                learn_numbers(
+                    [
+                        (f"{i}", s, ",".join(map(str, d)))
+                        for i, (s, d) in enumerate(zip(shots, CALIBRATION_DRAWS, strict=True))
+                    ],
+                    folder,
+                )
+            except ValueError as error:
+                refused += 1
+                print(f"(calibration refusée : {error})", file=sys.stderr)
+            t, ms = measure(read, reader)
+            after.merge(t)
+            times[1].extend(ms)
+    print(line("held-out, per user", "learned", before, times[0]), flush=True)
+    name = "calibrated" + (f" ({refused} refused)" if refused else "")
+    print(line("held-out, per user", name, after, times[1]), flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--photos", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--sets", nargs="+", default=["held-out", "calibration", "first generator"])
-    parser.add_argument("--readers", nargs="+", default=["first design", "learned"])
+    parser.add_argument("--users", type=int, default=8)
+    sets = ["held-out", "calibration", "first generator", "held-out, per user"]
+    parser.add_argument("--sets", nargs="+", default=sets, choices=sets)
     args = parser.parse_args(argv)
     print("| set | reader | plates | right | « ? » | silent | missed | ms median | ms p95 |")
     print("|---|---|---|---|---|---|---|---|---|")
-    readers: dict[str, Callable[[Image], Sequence[str | int]]] = {
-        "first design": lambda p: read_numbers(p, learned=False).values,
-        "learned": lambda p: read_numbers(p).values,
-    }
     for kind in args.sets:
-        shots = photos(kind, args.photos, args.seed)
-        for name in args.readers:
-            reader = readers[name]
-            tally, times = measure(shots, reader)
-            print(line(kind, name, tally, times), flush=True)
-    close_tesseracts()
+        if kind == "held-out, per user":
+            per_user(users(args.users, max(1, args.photos // args.users), args.seed))
+            continue
+        tally, times = measure(
+            photos(kind, args.photos, args.seed), lambda p: read_numbers(p).values
+        )
+        print(line(kind, "learned", tally, times), flush=True)
 
 
 if __name__ == "__main__":

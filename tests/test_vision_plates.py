@@ -9,20 +9,9 @@ import numpy as np
 import pytest
 
 from solver.plates import draw_numbers
-from vision.glyphs import DIGITS, UNSEEN_FONTS, render_text
-from vision.models import model_for
-from vision.plates import (
-    CLOSED_LEFT,
-    NOT_TOP_HEAVY,
-    OPEN_LEFT,
-    TOP_HEAVY,
-    digit_votes,
-    labelled_digits,
-    left_opening,
-    read_numbers,
-    top_to_foot,
-)
-from vision.reading import NothingFound, tesseract_available, tesseract_words
+from vision.glyphs import UNSEEN_FONTS
+from vision.plates import read_numbers
+from vision.reading import NothingFound
 from vision.synthetic import TABLES, plates_photo
 
 
@@ -60,14 +49,6 @@ def test_a_number_that_is_no_plate_is_a_question_mark_with_a_warning() -> None:
     # The learned classifier knows only plate values: it cannot say "11", only "not
     # one of them surely".
     assert any("plaque 4" in w and "n'est pas une plaque" in w for w in reading.warnings)
-
-
-@pytest.mark.skipif(not tesseract_available(), reason="make installs tesseract-ocr")
-def test_tesseract_reads_numbers_as_separate_words() -> None:
-    groups = [
-        [render_text(d, UNSEEN_FONTS[0], 40) for d in number] for number in ("3", "100", "25")
-    ]
-    assert tesseract_words(groups, DIGITS, gap=3) == ["3", "100", "25"]
 
 
 def test_a_seventh_number_read_with_confidence_leaves_every_plate_unsure() -> None:
@@ -122,49 +103,11 @@ def test_two_rows_of_three_are_read_top_row_first() -> None:
         assert values.count("?") <= 1
 
 
-def test_the_digits_of_plates_of_known_values_are_labelled_for_calibration() -> None:
-    photo, plates = _bench_photo(23, 12)
-    digits = labelled_digits(photo, plates, model_for(DIGITS))
-    assert "".join(label for _, label in digits) == "".join(map(str, plates))
-    with pytest.raises(NothingFound, match="attendues"):
-        labelled_digits(photo, plates[:5], model_for(DIGITS))
-
-
-def test_a_glyph_open_on_the_left_like_a_3_gets_no_vote_as_8_and_a_closed_one_none_as_3() -> None:
-    # C059's 3, whose ball terminals every training font reads as an 8's loops.
-    three, eight = render_text("3", "C059-Bold.otf", 48), render_text("8", "C059-Bold.otf", 48)
-    assert left_opening(three) > OPEN_LEFT and left_opening(eight) < CLOSED_LEFT
-    votes = digit_votes(model_for(DIGITS), [three, eight])
-    for digit in "0689":
-        assert votes[0, DIGITS.index(digit)] == 0.0
-    assert votes[1, DIGITS.index("3")] == 0.0
-    assert votes[0].argmax() == DIGITS.index("3") and votes[1].argmax() == DIGITS.index("8")
-
-
 def test_a_3_that_the_training_fonts_read_as_an_8_is_read_3() -> None:
     # C059 on wood: this plate was read 8 by the model, "?" after Tesseract read 3.
     photo, plates = _bench_photo(11, 13)
     assert plates[5] == 3
     assert read_numbers(photo).values == plates
-
-
-@pytest.mark.skipif(not tesseract_available(), reason="make installs tesseract-ocr")
-def test_tesseract_misreading_a_sure_plate_in_the_line_is_asked_again_alone() -> None:
-    # Read in a line, Tesseract took this narrow 7 for a 1; alone it reads 7, as the model.
-    photo, plates = _bench_photo(23, 4)
-    assert plates[5] == 7
-    reading = read_numbers(photo)
-    assert reading.values == plates
-    assert not any("Tesseract lit" in w for w in reading.warnings)
-
-
-def test_a_bar_over_a_foot_gets_no_vote_as_1_and_a_top_no_wider_than_its_foot_none_as_7() -> None:
-    seven = render_text("7", "NimbusSansNarrow-Bold.otf", 48)
-    one = render_text("1", "FreeSerifBold.ttf", 48)
-    assert top_to_foot(seven) > TOP_HEAVY and top_to_foot(one) < NOT_TOP_HEAVY
-    votes = digit_votes(model_for(DIGITS), [seven, one])
-    assert votes[0, DIGITS.index("1")] == 0.0 and votes[1, DIGITS.index("7")] == 0.0
-    assert votes[0].argmax() == DIGITS.index("7") and votes[1].argmax() == DIGITS.index("1")
 
 
 def test_a_narrow_7_that_the_model_reads_as_a_1_is_read_7() -> None:

@@ -28,7 +28,6 @@ from solver.plates import PLATE_COUNTS
 from vision.camera import Image
 from vision.datadir import data_dir
 from vision.glyphs import (
-    DIGITS,
     LETTERS,
     SQUASH,
     GlyphModel,
@@ -39,6 +38,7 @@ from vision.glyphs import (
     transformed,
     vary,
 )
+from vision.learned import plate_net
 from vision.models import (
     base_model,
     calibration_file,
@@ -47,9 +47,11 @@ from vision.models import (
     model_for,
     save_rows,
 )
-from vision.plates import labelled_digits
+from vision.own_plates import COPIES as PLATE_COPIES
+from vision.own_plates import jittered, store_plates
+from vision.plates import plates_in_order
 from vision.rack import letters_of_row, photo_row
-from vision.reading import NothingFound
+from vision.reading import NothingFound, working_gray
 
 #: Varied copies stored beside each calibration glyph.
 COPIES = 30
@@ -321,28 +323,40 @@ def plates_of(text: str) -> list[int]:
 def learn_numbers(
     photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
 ) -> Calibration:
-    """Add the digits of ``photos`` (name, photo, plates shown) to the calibration.
+    """Add the plates of ``photos`` (name, photo, plates shown) to the user's plates
+    (:mod:`vision.own_plates`), which confirm the plate network's doubts.
 
-    The plates are found as when reading; each plate's digits, plus distorted copies,
-    are stored with their true digit in the same file as the letters' glyphs (the digit
-    model picks up the digit labels). Every photo is checked before anything is stored.
-    ``reset`` forgets the digits learned before (not the letters nor the dice).
-    """
-    where = data_dir(folder)
-    model = model_for(DIGITS, where)
+    The plates are found as when reading, in reading order, and paired with the plates
+    given; a photo whose plates found are not as many, or where the network is sure of
+    another value than the one given (the plates given out of order, a typing slip), is
+    refused. Every photo is checked before anything is stored. ``reset`` forgets the
+    plates learned before (not the letters nor the dice)."""
     rng = np.random.default_rng(0)
-    labels: list[str] = []
-    glyphs: list[Mask] = []
+    net = plate_net()
+    windows: list[NDArray[np.uint8]] = []
+    values: list[int] = []
     for name, photo, text in photos:
-        values = plates_of(text)
+        given = plates_of(text)
+        gray, _ = working_gray(photo)
         try:
-            found = labelled_digits(photo, values, model)
+            found, _ = plates_in_order(gray)
         except NothingFound as error:
             raise CalibrationError(f"{name} : {error}") from None
-        for mask, digit in found:
-            _add_copies(glyphs, labels, mask, digit, _distorted(rng))
-    file, total = _stored(where, labels, glyphs, DIGITS.__contains__ if reset else None)
-    return Calibration("numbers", len(photos), len(glyphs) // (COPIES + 1), total, file)
+        if len(found) != len(given):
+            raise CalibrationError(
+                f"{name} : {len(found)} plaques trouvées, {len(given)} attendues"
+            )
+        for i, (plate, value) in enumerate(zip(found, given, strict=True)):
+            if plate.valid and plate.value != value:
+                raise CalibrationError(
+                    f"{name} : la plaque {i + 1} se lit {plate.value}, et non {value} "
+                    "(les plaques se donnent ligne du haut d'abord, de gauche à droite)"
+                )
+            boxes = [plate.box, *(jittered(plate.box, rng) for _ in range(PLATE_COPIES))]
+            windows.extend(net.windows(gray, boxes))
+            values.extend([value] * len(boxes))
+    file, total = store_plates(folder, np.array(windows, np.uint8), values, reset)
+    return Calibration("numbers", len(photos), len(values) // (PLATE_COPIES + 1), total, file)
 
 
 def dice_faces_of(text: str) -> str:

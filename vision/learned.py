@@ -76,12 +76,38 @@ class PlateNet(OnnxClassifier):
     def __init__(self, onnx: Path = PLATES_ONNX, meta: Path = PLATES_META) -> None:
         super().__init__(onnx, meta)
 
+    def windows(
+        self, gray: NDArray[np.uint8], boxes: Sequence[tuple[float, float, float, float]]
+    ) -> NDArray[np.uint8]:
+        """The network's window around each ink box (x, y, w, h) of ``gray``."""
+        windows = np.array([plate_input(gray, box) for box in boxes], np.uint8)
+        return windows.reshape(-1, INPUT_H, INPUT_W)
+
+    def features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """What the network's last layer weighs, for each window: its convolutions'
+        output, flattened, of unit length. Two windows the network sees alike are near
+        in it; a user's own plates are compared to a plate in it
+        (:mod:`vision.own_plates`)."""
+        if len(windows) == 0:
+            return np.zeros((0, 0), np.float32)
+        self.net.setInput(standardised(windows))
+        flat = np.asarray(self.net.forward(self._flattened), np.float64).reshape(len(windows), -1)
+        flat /= np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-9)
+        return np.asarray(flat, np.float32)
+
+    @property
+    def _flattened(self) -> str:
+        """The name of the layer the last one reads (the exported network's Flatten)."""
+        names = [str(name) for name in self.net.getLayerNames() if str(name).endswith("Flatten")]
+        if not names:
+            raise ValueError("le réseau des plaques n'a pas de couche Flatten")
+        return names[-1]
+
     def read(
         self, gray: NDArray[np.uint8], boxes: Sequence[tuple[float, float, float, float]]
     ) -> list[PlateGuess]:
         """The plate value around each ink box (x, y, w, h) of ``gray``."""
-        windows = np.array([plate_input(gray, box) for box in boxes], np.uint8)
-        windows = windows.reshape(-1, INPUT_H, INPUT_W)
+        windows = self.windows(gray, boxes)
         guesses = []
         for row in self.probabilities(windows):
             best = int(row.argmax())
