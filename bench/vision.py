@@ -21,7 +21,7 @@ found, or fewer values than that, counts its values "?" (the players type them).
 (font and colours) is fixed, three photos of the racks ABCDEFGHIJ, KLMNOPQRST and UVWXYZ
 in that style are given to the calibration, then other photos of that style are read.
 
-    .venv/bin/python bench/vision.py [--racks 20] [--seed 7] [--no-tesseract]
+    .venv/bin/python bench/vision.py [--racks 20] [--seed 7]
 """
 
 from __future__ import annotations
@@ -44,7 +44,6 @@ from collections.abc import Sequence  # noqa: E402
 import numpy as np  # noqa: E402
 
 from solver.plates import draw_numbers  # noqa: E402
-from vision import reading  # noqa: E402
 from vision.calibrate import (  # noqa: E402
     CalibrationError,
     learn_dice,
@@ -116,7 +115,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--racks", type=int, default=20, help="photos read per unseen font")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--no-tesseract", action="store_true", help="without the second opinion")
     parser.add_argument(
         "--only",
         choices=("letters", "numbers", "dice"),
@@ -125,8 +123,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     kinds = tuple(args.only or ("letters", "numbers", "dice"))
-    if args.no_tesseract:
-        reading.tesseract_available = lambda: False
     # The users' folders (models copied, calibrations) go when the run ends.
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as folder:
         root = Path(folder)

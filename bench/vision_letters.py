@@ -1,6 +1,6 @@
-"""Letters: the first design against the learned classifier, side by side, in one run.
+"""Letters: the learned reader before and after a user's calibration, in one run.
 
-    .venv/bin/python bench/vision_letters.py [--racks 40] [--seed 7] [--users 4] [--learned-only]
+    .venv/bin/python bench/vision_letters.py [--racks 40] [--seed 7] [--users 4]
 
 Two sets of synthetic rack photos, each tile's letter known:
 - ``held-out``: the randomised tile renderer (:mod:`vision.letter_render`) in its held-out
@@ -9,11 +9,12 @@ Two sets of synthetic rack photos, each tile's letter known:
   digits or none); one tile set per user, ``--racks`` photos each;
 - ``first generator``: :func:`vision.synthetic.rack_set` in its unseen fonts, the set the
   first design was tuned on (its README figure), to show what changes there.
-Each set is read by both readers before a calibration, then after one (three photos of
+Each set is read before a calibration, then after one (three photos of
 the user's own tiles showing A to Z, :func:`vision.calibrate.learn_letters`). Per tile:
 right, "?", silent misreads (a wrong letter not marked "?", or a letter read where there
 is no tile), tiles missed, whole racks right, and the time a photo takes (models loaded
-before the clock runs).
+before the clock runs). The first design's figures (its reading was removed) are in
+docs/vision.md.
 """
 
 from __future__ import annotations
@@ -40,12 +41,11 @@ from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
 from vision.letter_render import rack_scene, random_style  # noqa: E402
 from vision.models import base_model, model_for  # noqa: E402
 from vision.rack import read_letters  # noqa: E402
-from vision.reading import NothingFound, close_tesseracts  # noqa: E402
+from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import Score, rack_set, score  # noqa: E402
 from vision.synthetic import random_style as first_style  # noqa: E402
 
 CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
-READERS = {"premier (HOG + kNN, Tesseract)": False, "appris (CNN, ONNX)": True}
 
 #: One user's tile set: its name, its rack photos and their letters, its calibration photos.
 User = tuple[str, list[tuple[Image, str]], list[tuple[str, Image, str]]]
@@ -79,15 +79,13 @@ def first_generator_users(racks: int, seed: int) -> list[User]:
     return users
 
 
-def _read(
-    photos: Sequence[tuple[Image, str]], folder: Path, learned: bool
-) -> tuple[Score, list[float]]:
+def _read(photos: Sequence[tuple[Image, str]], folder: Path) -> tuple[Score, list[float]]:
     values: list[tuple[str | int, ...] | None] = []
     times = []
     for photo, _ in photos:
         start = time.perf_counter()
         try:
-            values.append(read_letters(photo, data_dir=folder, learned=learned).values)
+            values.append(read_letters(photo, data_dir=folder).values)
         except NothingFound:
             values.append(None)
         times.append((time.perf_counter() - start) * 1000)
@@ -117,12 +115,10 @@ def _user_folder(root: Path, name: str) -> Path:
     return folder
 
 
-def measure(
-    set_name: str, users: Sequence[User], root: Path, verbose: bool, readers: dict[str, bool]
-) -> None:
-    """The ``readers`` on ``users``' photos, before and after each user's calibration."""
-    tallies: dict[tuple[str, str], list[Score]] = {}
-    times: dict[tuple[str, str], list[float]] = {}
+def measure(set_name: str, users: Sequence[User], root: Path, verbose: bool) -> None:
+    """The reader on ``users``' photos, before and after each user's calibration."""
+    tallies: dict[str, list[Score]] = {}
+    times: dict[str, list[float]] = {}
     for u, (name, photos, calibration) in enumerate(users):
         folder = _user_folder(root, f"{set_name}-{u}")
         for moment in ("sans étalonnage", "après étalonnage"):
@@ -137,20 +133,19 @@ def measure(
                 if usable:
                     learn_letters(usable, folder, reset=True)
                 model_for(LETTERS, folder)
-            for reader, learned in readers.items():
-                result, spent = _read(photos, folder, learned)
-                tallies.setdefault((reader, moment), []).append(result)
-                times.setdefault((reader, moment), []).extend(spent)
-                if verbose:
-                    print(_line(f"{name}, {reader}, {moment}", result, spent), flush=True)
+            result, spent = _read(photos, folder)
+            tallies.setdefault(moment, []).append(result)
+            times.setdefault(moment, []).extend(spent)
+            if verbose:
+                print(_line(f"{name}, {moment}", result, spent), flush=True)
     print(f"\n{set_name}:\n")
     print(
         "| lecteur | tuiles | justes | « ? » | erreurs muettes | manquées "
         "| réglettes justes | ms médian | ms p95 |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
-    for (reader, moment), scores in tallies.items():
-        print(_line(f"{reader}, {moment}", _total(scores), times[(reader, moment)]))
+    for moment, scores in tallies.items():
+        print(_line(f"appris (CNN, ONNX), {moment}", _total(scores), times[moment]))
     print(flush=True)
 
 
@@ -163,29 +158,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--only", choices=("held-out", "first generator"), action="append", help="one set"
     )
-    parser.add_argument(
-        "--learned-only", action="store_true", help="the learned reader alone (faster)"
-    )
     args = parser.parse_args(argv)
     sets = tuple(args.only or ("held-out", "first generator"))
-    readers = {k: v for k, v in READERS.items() if v or not args.learned_only}
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as folder:
         root = Path(folder)
         base_model(LETTERS, root / "shared")  # trained once, copied into each user's folder
-        # Models loaded and Tesseract started before any clock runs.
+        # Models loaded before any clock runs.
         warm = rack_scene(
             list("MOT"), np.random.default_rng(0), random_style(np.random.default_rng(0), "train")
         )
-        for learned in readers.values():
-            with contextlib.suppress(NothingFound):
-                read_letters(warm, data_dir=root / "shared", learned=learned)
+        with contextlib.suppress(NothingFound):
+            read_letters(warm, data_dir=root / "shared")
         if "held-out" in sets:
             measure(
                 "held-out",
                 held_out_users(args.users, args.racks, args.seed),
                 root,
                 args.verbose,
-                readers,
             )
         if "first generator" in sets:
             measure(
@@ -193,9 +182,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 first_generator_users(args.racks // 2, args.seed),
                 root,
                 args.verbose,
-                readers,
             )
-    close_tesseracts()
 
 
 if __name__ == "__main__":

@@ -110,15 +110,14 @@ def load(folder: Path) -> list[Label]:
     return labels
 
 
-def read_racks(folder: Path, labels: Sequence[Label], learned: bool = True) -> Tally:
-    """Each ``rack`` photo read by the app's letter reader (``learned=False``: the first
-    design's, kept for comparison)."""
+def read_racks(folder: Path, labels: Sequence[Label]) -> Tally:
+    """Each ``rack`` photo read by the app's letter reader."""
     racks = [label for label in labels if label.kind == "rack"]
     values: list[tuple[str | int, ...] | None] = []
     for label in racks:
         image = load_photo(folder / label.file)
         try:
-            values.append(read_letters(image, learned=learned).values)
+            values.append(read_letters(image).values)
         except NothingFound:
             values.append(None)
     result = score(values, [label.truth for label in racks])
@@ -197,7 +196,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     readers: tuple[tuple[str, str, Callable[[Path, Sequence[Label]], Tally]], ...] = (
         ("réglettes (lecteur appris)", "rack", read_racks),
-        ("réglettes (premier lecteur)", "rack", lambda f, ls: read_racks(f, ls, learned=False)),
         ("dés à lettres (lecteur appris)", "die", read_dice_photos),
     )
     for name, kind, reader in readers:

@@ -7,7 +7,7 @@ same load. Prints, side by side, the median and 95th percentile of the milliseco
 photo (wall clock) and of the CPU spent (the reader's process and its Tesseract).
 
     .venv/bin/python bench/vision_speed.py [--baseline HEAD] [--kind letters] [--photos 40]
-        [--seed 11] [--no-tesseract]
+        [--seed 11]
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _photos(kind: str, count: int, seed: int, folder: Path) -> None:
         cv2.imwrite(str(folder / f"{i:03d}.png"), photo)
 
 
-def _worker(root: Path, kind: str, folder: Path, tesseract: bool) -> None:
+def _worker(root: Path, kind: str, folder: Path) -> None:
     """Read the photo named on each line of stdin with the reader of the tree at
     ``root``; answer each with its wall and CPU milliseconds."""
     sys.path[0] = str(root)
@@ -76,8 +76,6 @@ def _worker(root: Path, kind: str, folder: Path, tesseract: bool) -> None:
 
     if not Path(reading.__file__).is_relative_to(root):
         raise SystemExit(f"vision importé de {reading.__file__}, pas de {root}")
-    if not tesseract:
-        reading.tesseract_available = lambda: False
     readers: dict[str, Callable[[Image], object]] = {
         "letters": read_letters,
         "numbers": read_numbers,
@@ -128,12 +126,11 @@ def _export(revision: str, folder: Path) -> None:
 
 
 def _in_turn(
-    roots: Sequence[Path], kind: str, folder: Path, count: int, tesseract: bool
+    roots: Sequence[Path], kind: str, folder: Path, count: int
 ) -> list[list[tuple[float, float]]]:
     """Each tree's (wall, CPU) milliseconds per photo, the trees taking turns (which one
     reads first alternates, so that neither always finds a warmer cache)."""
     command = [sys.executable, __file__, "--kind", kind]
-    command += [] if tesseract else ["--no-tesseract"]
     workers = [
         subprocess.Popen(
             [*command, "--worker", str(root), "--folder", str(folder)],
@@ -170,12 +167,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--kind", choices=KINDS, default="letters")
     parser.add_argument("--photos", type=int, default=40)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--no-tesseract", action="store_true", help="without the second opinion")
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker is not None:
-        _worker(args.worker, args.kind, args.folder, not args.no_tesseract)
+        _worker(args.worker, args.kind, args.folder)
         return
     with tempfile.TemporaryDirectory(prefix="arbitre-speed-") as temporary:
         folder = Path(temporary) / "photos"
@@ -185,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         baseline.mkdir()
         _export(args.baseline, baseline)
         roots = (baseline, ROOT)
-        figures = _in_turn(roots, args.kind, folder, args.photos, not args.no_tesseract)
+        figures = _in_turn(roots, args.kind, folder, args.photos)
     print("| version | photos | ms médian | ms p95 | ms CPU médian | ms CPU p95 |")
     print("|---|---|---|---|---|---|")
     for name, times in zip((args.baseline, "arbre de travail"), figures, strict=True):

@@ -5,10 +5,11 @@ or on a holder of its own colour, has no edge worth the name. So the tiles are f
 through their letters: ink marks of one height along one line (:mod:`vision.reading`).
 The spacing of the letters gives the tile pitch, and a letter missed at either end is
 looked for one pitch further; a slot with no letter is a blank tile if it shows a tile's
-face and top edge like its neighbours', else an empty slot. Each letter is turned upright,
-its keystone lean undone, isolated (the small points in a corner never join it) and
-classified by the glyph model; Tesseract reads the same glyphs as one line and its
-disagreement lowers the confidence. An unsure tile, or a blank one, is "?".
+face and top edge like its neighbours', else an empty slot. Each letter is read by the
+learned classifier in a window turned upright, its keystone lean undone; the user's own
+glyphs (a calibration) confirm the readings it doubts. An unsure tile, or a blank one, is
+"?". (The first design read each isolated glyph with the HOG glyph model and Tesseract;
+its reading was removed, its tile finder is what follows; docs/vision.md has both.)
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from vision.camera import Image
 from vision.glyphs import (
     LETTERS,
     NOT_A_GLYPH,
-    OWN_AGREES,
     GlyphModel,
     Guess,
     Mask,
@@ -47,8 +47,6 @@ from vision.reading import (
     joined,
     letter_marks,
     stroke_box,
-    tesseract_for,
-    tesseract_line,
     upper_quartile,
     upright,
     whole_letter,
@@ -65,7 +63,8 @@ FOUND_ABOVE = 0.6
 #: two pitches away, marks of the table are as likely as a tile.
 ACROSS_ABOVE = UNSURE_BELOW
 
-#: Tesseract disagreeing multiplies the classifier's confidence by this.
+#: A letter in doubt (out of step with the row, too tall, pale, not found by the first
+#: pass) has its confidence multiplied by this.
 DISAGREEMENT = 0.7
 
 #: A letter whose nearer neighbour is closer than this share of the row's usual step is
@@ -729,51 +728,6 @@ def out_of_step(row: Row) -> list[bool]:
     return [sparse or c for c in crowded]
 
 
-#: A reading this sure (every neighbour of the glyph in the model reads it, and near) is
-#: not doubted by Tesseract: where Tesseract read such a letter otherwise, it was right
-#: none of 26 times (seeds 11, 23, 31, 41, before and after calibration: a J read I, a B
-#: O, a V N, made "?"); between 0.9 and 0.99 it was right 2 times in 5.
-SURE_ALONE = 0.99
-
-
-def _confirmed(guess: Guess) -> bool:
-    """Whether Tesseract's other reading of this letter need not be heard: the model was
-    sure by itself and the user's own glyphs (a calibration) agree with it, or the
-    model was all but certain (:data:`SURE_ALONE`).
-
-    Tesseract knows the user's font no better than the model. Not hearing it wherever the
-    user's glyphs agree read 1.4% more of the tiles found right (seeds 11 and 23), but
-    made silent misreads of pieces of letters broken by glare that the model read I
-    with 0.72 and Tesseract otherwise (seed 11, FreeSerif); only where the model was
-    sure too, 1.3% more and no silent misread more.
-    """
-    return guess.confidence >= SURE_ALONE or (
-        guess.user_agrees
-        and guess.model_confidence is not None
-        and guess.model_confidence >= UNSURE_BELOW
-    )
-
-
-def _vouched(guess: Guess, conf: float, tesseract: str | None) -> float:
-    """``conf``, made sure where the user's glyphs agree with the model's unsure reading
-    on condition that Tesseract reads the same letter (:attr:`Guess.needs_second_opinion`)
-    and it does (``conf`` is 0 for a blank tile or a mark that is no letter: kept so)."""
-    if conf and guess.needs_second_opinion and tesseract == guess.label:
-        return max(conf, OWN_AGREES)
-    return conf
-
-
-def _second_opinion(row: Row) -> str | None:
-    """Tesseract's reading of the row's letters, a space where a tile is blank."""
-    glyphs = letters_of_row(row)
-    inked = [g for g, m in zip(glyphs, row.marks, strict=True) if not m.blank]
-    line = tesseract_line(inked, LETTERS)
-    if line is None or len(line) != len(inked):
-        return None
-    read = iter(line)
-    return "".join(" " if m.blank else next(read) for m in row.marks)
-
-
 #: Letters farther apart than this many pitches are on no one holder: an empty slot
 #: parts two tiles by 2 pitches; the squares of a checked cloth in line with the row,
 #: beyond the holder's ends, stood 2.8 and 3 pitches from its end letters (seed 23).
@@ -796,13 +750,6 @@ def _one_stretch(row: Row, letters: list[int], confidence: Sequence[float]) -> l
             stretches.append([])
         stretches[-1].append(j)
     return max(stretches, key=lambda stretch: sum(confidence[i] for i in stretch))
-
-
-#: Ink left out beside a letter whose foot line it keeps (its bottom at most this many
-#: letter heights below the letter's) is the letter's own foot broken off, not a points
-#: digit, which hangs lower: on seeds 11, 23, 83, an L seen as an I and its foot hung 0
-#: to 0.06, an E seen as an F 0; a J and its digit, read L surely, 0.17.
-FOOT_HANG = 0.08
 
 
 #: An I taller than this many times the median of the row's other letters is no tile's
@@ -867,106 +814,6 @@ def _pale(found: Row) -> list[bool]:
         return [False] * len(found.marks)
     usual = float(np.median(inked))
     return [not mark.blank and mark.contrast < PALE_MARK * usual for mark in found.marks]
-
-
-#: Letters that are what a window or glare can leave of another letter, and how much
-#: wider than their mark that letter is: an I, the stem of a T or a P whose other
-#: strokes glare parted from it; a C, the arc of a serif G whose spur a row's end cut
-#: off (FreeSerif, seed 37: a mark 13 px wide, the G 27).
-CUT_SHORT = {"I": 2.0, "C": 1.5}
-
-
-def _cut_short(
-    gray: NDArray[np.uint8], found: Row, labels: Sequence[str], model: GlyphModel
-) -> dict[int, str]:
-    """The letters of the row (``found``: as found on ``gray``, the working photo) that
-    read a letter of :data:`CUT_SHORT` but may be a piece of another letter, by their
-    index: the other letter read.
-
-    A lamp's glare can leave of a T its stem and pale pieces of its bar, parted from it
-    and from each other: the marks and the letter's own window (narrow at the row's
-    ends) keep the stem alone, which the model reads I, certain, and a calibration
-    agrees (a FreeSerif T, seed 59); at a row's end the window can keep a serif G's arc,
-    read C. Thresholded again in a window as wide as the pitch, the pieces join, and
-    the letter reads as another one, surely; or they stay apart, and the letter with
-    the ink beside it that the window leaves out as its points digit reads as another
-    one, surely (as :func:`_broken_off` judges the letter in its own window).
-    """
-    if len(found.marks) < 2:
-        return {}
-    pitch = _pitch(found)
-    height = _letter_height(found.marks)
-    wider: dict[int, Mark] = {}
-    for i, (label, mark) in enumerate(zip(labels, found.marks, strict=True)):
-        if label not in CUT_SHORT:
-            continue
-        wide = whole_letter(gray, (mark.cx, mark.cy), 0.95 * pitch, height)
-        if wide is not None and wide.beside is not None:
-            # Read with the ink left out beside it: a C059 G at a row's end whose thin
-            # arcs were lost is a C and, apart, its spur standing on the foot like a
-            # points digit; with it, it read G surely (seed 23, a C read at 1.0).
-            wider[i] = wide.beside
-        elif wide is not None and wide.w >= CUT_SHORT[label] * mark.w:
-            wider[i] = wide
-    if not wider:
-        return {}
-    glyphs = isolate(Row(tuple(wider.values()), found.angle, found.squash))
-    read = model.classify(glyphs, allowed=LETTERS)
-    return {
-        i: other
-        for i, (other, sure) in zip(wider, read, strict=True)
-        if other not in (labels[i], NOT_A_GLYPH) and sure >= UNSURE_BELOW
-    }
-
-
-#: The letters that, with a piece on their foot line at their right, are another: the
-#: stem of an L is an I, an E without its lower bar an F, a serif G without its spur a
-#: C, a Q without its tail an O, an R without its leg a P. No Z is an I and a foot.
-WITH_A_FOOT = {"I": "L", "F": "E", "C": "G", "O": "Q", "P": "R"}
-
-
-def _whole_feet(row: Row, broken: dict[int, Guess], alone: Sequence[Guess]) -> dict[int, Guess]:
-    """Of the letters whose broken-off ink reads another letter with them (see
-    :func:`_broken_off`), those where that ink keeps their foot line, with that reading:
-    FreeSerif's L, its foot parted from the stem, was "?" on half of the racks that held
-    one (seed 83).
-
-    Only where the letter alone (``alone``: the model's readings of the row) and with
-    the ink are a letter without and with that piece (:data:`WITH_A_FOOT`): a FreeSerif
-    L leaning at a keystoned holder's end, washed pale by a lamp, read I at 0.43 alone
-    and Z at 1.0 with its foot (seed 103)."""
-    return {
-        i: guess
-        for i, guess in broken.items()
-        if (beside := row.marks[i].beside) is not None
-        and beside.y + beside.h - (row.marks[i].y + row.marks[i].h) <= FOOT_HANG * row.marks[i].h
-        and WITH_A_FOOT.get(alone[i].label) == guess.label
-    }
-
-
-def _broken_off(row: Row, labels: Sequence[str], model: GlyphModel) -> dict[int, Guess]:
-    """The letters of the row (by index) whose ink standing on their foot beside them,
-    left out as their points digit, reads as another letter with them, and that reading:
-    an E or an L whose thin lower bar glare washed out leaves an F or an I and a serif
-    that looks like a points digit, and the model and the user's glyphs were sure of the
-    F or the I (seed 11); with the serif the model is as sure of the E. A real points
-    digit added to its letter reads that letter still (the K and its 10) or nothing sure
-    (a P and its 3: R at 0.36). The 18 fonts judge, not the user's glyphs: they lack the
-    broken letter (a G whose spur stood apart was read C, the user's glyphs doubting the
-    G)."""
-    which = [i for i, mark in enumerate(row.marks) if mark.beside is not None]
-    if not which:
-        return {}
-    shears = tuple(row.shears[i] for i in which) if row.shears else ()
-    whole = Row(
-        tuple(row.marks[i].beside or row.marks[i] for i in which), row.angle, row.squash, shears
-    )
-    read = model.read(isolate(whole), allowed=LETTERS, judged=False)
-    return {
-        i: guess
-        for i, guess in zip(which, read, strict=True)
-        if guess.label != labels[i] and guess.confidence >= UNSURE_BELOW
-    }
 
 
 #: Letters shorter than this many pixels are read again on a zoomed crop of the row: at
@@ -1128,24 +975,19 @@ def _likeliest_squash(model: GlyphModel, row: Row) -> Row:
 
 
 def read_letters(
-    image: Image,
-    model: GlyphModel | None = None,
-    data_dir: Path | None = None,
-    *,
-    learned: bool = True,
+    image: Image, model: GlyphModel | None = None, data_dir: Path | None = None
 ) -> Reading:
     """The letters on the holder, left to right, with a confidence each.
 
     The tiles are found through their letters (:func:`photo_row`); each is read by the
     learned classifier (:mod:`vision.learned`, its calibrated threshold the one decision
-    of "?"), the user's calibration adapting it (:func:`_adapted`). ``learned=False``
-    reads as the first design did (glyph model and Tesseract), kept for the bench's
-    comparison. ``model`` defaults to the letter model of ``data_dir`` (the calibration
-    included). On the printed mat (:mod:`vision.mat`), only its band is looked at.
-    Raises :class:`NothingFound` when the photo shows no letters.
+    of "?"), the user's calibration adapting it (:func:`_adapted`). ``model`` (the glyph
+    model the tiles are found with, and the user's glyphs in it) defaults to the letter
+    model of ``data_dir``, the calibration included. On the printed mat
+    (:mod:`vision.mat`), only its band is looked at. Raises :class:`NothingFound` when
+    the photo shows no letters.
     """
-    read = _read_learned if learned else _read_letters
-    return read_on_mat(image, BAND, lambda part: read(part, model, data_dir))
+    return read_on_mat(image, BAND, lambda part: _read_learned(part, model, data_dir))
 
 
 def _adapted(
@@ -1446,80 +1288,3 @@ def _warnings(gray: NDArray[np.uint8], found: Row) -> list[str]:
         if mark.blank
     ]
     return warnings
-
-
-def _read_letters(image: Image, model: GlyphModel | None, data_dir: Path | None) -> Reading:
-    model = model or model_for(LETTERS, data_dir)
-    tesseract_for(LETTERS)  # the first time, it loads its model while the tiles are found
-    found, row, gray = _rows(image, model)
-    read = model.read(isolate(row), allowed=LETTERS)
-    guesses = [(g.label, g.confidence) for g in read]
-    inked = [i for i, (label, _) in enumerate(guesses) if label != NOT_A_GLYPH]
-    sure = max((guesses[i][1] for i in inked if not row.marks[i].blank), default=0.0)
-    if sure < 0.3:
-        raise NothingFound("aucune lettre lisible sur la photo")
-    letters = [i for i, mark in enumerate(row.marks) if i in inked or mark.blank]
-    letters = _one_stretch(row, letters, [conf for _, conf in guesses])
-    # Marks at either end that are no letter (a knot of the wood) are not tiles.
-    first, last = letters[0], letters[-1] + 1
-    row = Row(row.marks[first:last], row.angle, row.squash, row.shears[first:last])
-    found = Row(found.marks[first:last], found.angle, row.squash)
-    cut_off = _cut_off(gray.shape, found)
-    confirmed = [_confirmed(g) for g in read[first:last]]
-    guesses = [
-        (label, 0.0) if label == NOT_A_GLYPH or mark.blank else (label, conf)
-        for (label, conf), mark in zip(guesses[first:last], row.marks, strict=True)
-    ]
-    # Tesseract can only make "?" of a reading sure enough to be kept and not confirmed,
-    # or vouch for one the user's glyphs agree with from fairly near: where there is
-    # none (most racks), it is not asked (about 50 ms a photo on a busy machine).
-    heard = any(
-        (conf >= UNSURE_BELOW and not sure) or (conf and guess.needs_second_opinion)
-        for (_, conf), sure, guess in zip(guesses, confirmed, read[first:last], strict=True)
-    )
-    second = _second_opinion(row) if heard else None
-    agrees = second is not None and len(second) == len(guesses)
-    guesses = [
-        (label, _vouched(guess, conf, second[i] if agrees and second is not None else None))
-        for i, ((label, conf), guess) in enumerate(zip(guesses, read[first:last], strict=True))
-    ]
-    misplaced = _beside_too_wide(found, out_of_step(row))
-    labels = [label for label, _ in guesses]
-    tall = _too_tall(row, labels)
-    cut_short = _cut_short(gray, found, labels, model)
-    broken = _broken_off(row, labels, model)
-    feet = _whole_feet(row, broken, read[first:last])
-    pale = _pale(found)
-    warnings: list[str] = []
-    if len(row.marks) > MAX_TILES:
-        warnings.append(f"{len(row.marks)} lettres vues : une réglette n'en tient que {MAX_TILES}")
-    warnings += [
-        f"la réglette sort de la photo à {side} : une tuile a pu y être coupée, recadrez"
-        for side in cut_off
-    ]
-    warnings += [
-        f"tuile blanche en position {i + 1} : corrigez-la"
-        for i, mark in enumerate(row.marks)
-        if mark.blank
-    ]
-    values: list[str | int] = []
-    confidence: list[float] = []
-    uncertain: list[int] = []
-    for i, (label, own) in enumerate(guesses):
-        letter, conf = label, own
-        if i in feet:
-            # Read with its foot; Tesseract read the letter without it.
-            letter, conf = feet[i].label, feet[i].confidence
-        elif agrees and second is not None and second[i] != letter and not confirmed[i]:
-            conf = round(own * DISAGREEMENT, 3)
-        # Read whole with its foot, a G read C at first is the letter read wide.
-        cut = cut_short.get(i, letter) != letter
-        doubted = misplaced[i] or tall[i] or cut or row.marks[i].unfound or pale[i]
-        if doubted or (i in broken and i not in feet):
-            conf = min(conf, round(own * DISAGREEMENT, 3))
-        unsure = conf < UNSURE_BELOW
-        if unsure:
-            uncertain.append(i)
-        values.append("?" if unsure else letter)
-        confidence.append(conf)
-    return Reading("letters", tuple(values), tuple(confidence), tuple(uncertain), tuple(warnings))

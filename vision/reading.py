@@ -1,4 +1,4 @@
-"""What a reader returns, and the pieces every reader shares: marks, rows, Tesseract.
+"""What a reader returns, and the pieces the readers share: marks and rows of marks.
 
 A *mark* is a dark blob on a locally lighter surface: the ink of a letter on a tile, of a
 number on a plate, of a letter on a die. Readers find marks first and the objects around
@@ -8,21 +8,12 @@ themselves may be the colour of the table or of the holder.
 
 from __future__ import annotations
 
-import atexit
-import contextlib
 import functools
 import itertools
 import math
-import os
-import select
-import shutil
-import subprocess
-import tempfile
 import threading
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 import cv2
@@ -843,209 +834,6 @@ def upright(mark: Mark, angle: float) -> Mask:
     matrix = cv2.getRotationMatrix2D(centre, math.degrees(angle), 1.0)
     turned = cv2.warpAffine(canvas, matrix, canvas.shape[::-1], flags=cv2.INTER_LINEAR)
     return np.asarray((turned > 100).astype(np.uint8) * 255, np.uint8)
-
-
-def tesseract_available() -> bool:
-    return shutil.which("tesseract") is not None
-
-
-#: Seconds Tesseract is given to read a strip (it takes under 10 ms once its model is
-#: loaded, about 200 ms when it loads it); past them its opinion is given up, its process
-#: ended, and the reading goes on without it.
-TESSERACT_TIMEOUT = 5.0
-
-#: Tesseract's text output puts this between two pages (its ``page_separator``).
-PAGE_BREAK = b"\f"
-
-
-class Tesseract:
-    """One Tesseract process that reads strip after strip, its model loaded once.
-
-    Loading its model is most of Tesseract's work: 185 of the 200 ms of CPU a process
-    spent on a rack's strip here. So one process per whitelist stays up and is handed
-    the strips one by one: with ``stream_filelist`` it reads image paths from its stdin
-    and answers each page as it comes (a few ms). Each strip is followed by a blank
-    page, whose page break tells that the strip's text is complete (a strip read as
-    nothing prints nothing). 215 strips of racks and plates read this way, shuffled, gave
-    the words one process per strip gives, every one (the pages do not learn from one
-    another). Use :func:`tesseract_for`; :func:`close_tesseracts` ends them.
-    """
-
-    def __init__(self, whitelist: str) -> None:
-        self._folder = Path(tempfile.mkdtemp(prefix="arbitre-tesseract-"))
-        self._strip, self._blank = self._folder / "strip.png", self._folder / "blank.png"
-        self._blank.write_bytes(_png(np.full((64, 64), 255, np.uint8)))
-        self._pending = b""
-        self._lock = threading.Lock()
-        # Tesseract's OpenMP threads cost more than they give on an image this small: one
-        # thread read a rack in about 150 ms here instead of 240.
-        env = {"OMP_THREAD_LIMIT": "1", **os.environ}
-        command = ["tesseract", "stdin", "stdout", "-l", "eng", "--psm", "6"]
-        command += ["-c", "stream_filelist=1", "-c", f"tessedit_char_whitelist={whitelist}"]
-        pipe = subprocess.PIPE
-        try:
-            self._process = subprocess.Popen(
-                command, stdin=pipe, stdout=pipe, stderr=subprocess.DEVNULL, env=env
-            )
-        except OSError:
-            shutil.rmtree(self._folder, ignore_errors=True)
-            raise
-        self._ask(self._blank)  # so that every strip's text comes between two page breaks
-
-    @property
-    def running(self) -> bool:
-        return self._process.poll() is None
-
-    def read(self, strip: NDArray[np.uint8]) -> list[str] | None:
-        """Tesseract's words on ``strip`` (dark on white), or ``None`` when it fails or
-        is silent for :data:`TESSERACT_TIMEOUT` seconds (the process is then ended)."""
-        with self._lock:
-            try:
-                self._strip.write_bytes(_png(strip))
-                self._ask(self._strip, self._blank)
-                text = self._page(time.monotonic() + TESSERACT_TIMEOUT)
-            except (OSError, ValueError):  # ended, or closed by close_tesseracts
-                text = None
-            if text is None:
-                self.close()
-                return None
-            return text.decode("utf-8", errors="replace").split()
-
-    def _ask(self, *pages: Path) -> None:
-        assert self._process.stdin is not None
-        self._process.stdin.write("".join(f"{page}\n" for page in pages).encode())
-        self._process.stdin.flush()
-
-    def _page(self, deadline: float) -> bytes | None:
-        """The text between the next two page breaks (``None``: none by ``deadline``)."""
-        assert self._process.stdout is not None
-        output = self._process.stdout.fileno()
-        # poll, not select: select refuses a descriptor numbered 1024 or more, which a
-        # long-lived process holding many files (sockets, a browser's pipes) reaches.
-        waiting = select.poll()
-        waiting.register(output, select.POLLIN)
-        while self._pending.count(PAGE_BREAK) < 2:
-            left = deadline - time.monotonic()
-            if left <= 0 or not waiting.poll(left * 1000):
-                return None
-            chunk = os.read(output, 65536)
-            if not chunk:  # the process ended
-                return None
-            self._pending += chunk
-        first = self._pending.index(PAGE_BREAK)
-        second = self._pending.index(PAGE_BREAK, first + 1)
-        text, self._pending = self._pending[first + 1 : second], self._pending[second + 1 :]
-        return text
-
-    def close(self) -> None:
-        """End the process (killed: it keeps nothing worth a goodbye, and one that is
-        silent may not stop when asked), close its pipes and remove its files."""
-        process = self._process
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for pipe in (process.stdin, process.stdout):
-            if pipe is not None:
-                with contextlib.suppress(OSError):
-                    pipe.close()
-        shutil.rmtree(self._folder, ignore_errors=True)
-
-
-_TESSERACTS: dict[str, Tesseract] = {}
-_STARTING = threading.Lock()
-
-
-def tesseract_for(whitelist: str) -> Tesseract | None:
-    """The running Tesseract of ``whitelist``, started now if there is none (``None``
-    when Tesseract is not installed or cannot start).
-
-    A reader calls it as it begins: the first time, Tesseract loads its model on another
-    core while the glyphs are found.
-    """
-    if not tesseract_available():
-        return None
-    with _STARTING:
-        engine = _TESSERACTS.get(whitelist)
-        if engine is None or not engine.running:
-            if engine is not None:
-                engine.close()
-            try:
-                engine = _TESSERACTS[whitelist] = Tesseract(whitelist)
-            except OSError:
-                _TESSERACTS.pop(whitelist, None)
-                return None
-        return engine
-
-
-@atexit.register
-def close_tesseracts() -> None:
-    """End every Tesseract started (at exit, or to free their memory: about 30 MB each)."""
-    with _STARTING:
-        for engine in _TESSERACTS.values():
-            engine.close()
-        _TESSERACTS.clear()
-
-
-def _png(image: NDArray[np.uint8]) -> bytes:
-    ok, encoded = cv2.imencode(".png", image)
-    if not ok:
-        raise ValueError("PNG encoding failed")
-    return bytes(encoded.tobytes())
-
-
-def tesseract_strip(
-    groups: Sequence[Sequence[Mask]], height: int = 40, gap: float = 0.5
-) -> NDArray[np.uint8] | None:
-    """Glyph groups laid out dark on white in one line, as Tesseract reads them best.
-
-    Each glyph is cropped to its ink and scaled to ``height``; the glyphs of a group are
-    set close together and the groups ``gap`` heights apart. ``None``: no ink at all.
-    """
-    words = []
-    for group in groups:
-        pieces = []
-        for glyph in group:
-            points = cv2.findNonZero(glyph)
-            if points is None:
-                continue
-            x, y, w, h = cv2.boundingRect(points)
-            width = max(1, round(w * height / h))
-            crop = cv2.resize(
-                glyph[y : y + h, x : x + w], (width, height), interpolation=cv2.INTER_AREA
-            )
-            pieces.append(np.pad(np.asarray(crop, np.uint8), ((0, 0), (height // 8, height // 8))))
-        if pieces:
-            words.append(np.pad(np.hstack(pieces), ((0, 0), (round(gap * height / 2),) * 2)))
-    if not words:
-        return None
-    return np.asarray(255 - np.pad(np.hstack(words), height // 2), np.uint8)
-
-
-def tesseract_words(
-    groups: Sequence[Sequence[Mask]], whitelist: str, height: int = 40, gap: float = 0.5
-) -> list[str] | None:
-    """Tesseract's reading of glyph groups laid out dark on white in one line (see
-    :func:`tesseract_strip`): its words (split on spaces). ``None`` when Tesseract is
-    not installed or fails: its opinion is a second one.
-    """
-    engine = tesseract_for(whitelist) if groups else None
-    strip = tesseract_strip(groups, height, gap) if engine is not None else None
-    if engine is None or strip is None:
-        return None
-    started = time.monotonic()
-    words = engine.read(strip)
-    if words is None and time.monotonic() - started < TESSERACT_TIMEOUT / 2:
-        # not a silence of its own: the process was ended under it (another thread's
-        # reading gave up on it, or it died); one new process, once
-        engine = tesseract_for(whitelist)
-        words = engine.read(strip) if engine is not None else None
-    return words
-
-
-def tesseract_line(glyphs: Sequence[Mask], whitelist: str, height: int = 40) -> str | None:
-    """Tesseract's reading of single glyphs in one line, spaces removed (or ``None``)."""
-    words = tesseract_words([[g] for g in glyphs], whitelist, height)
-    return None if words is None else "".join(words)
 
 
 def _mark_of(pieces: NDArray[np.bool_], window: NDArray[np.uint8], x0: int, y0: int) -> Mark:
