@@ -36,6 +36,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import argparse  # noqa: E402
 import statistics  # noqa: E402
+import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
@@ -43,6 +44,7 @@ from dataclasses import dataclass  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from vision.calibrate import CalibrationError, learn_dice  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.dice import read_dice, with_first_design  # noqa: E402
 from vision.dice_centres import (  # noqa: E402
@@ -53,7 +55,7 @@ from vision.dice_centres import (  # noqa: E402
     read_centres,
 )
 from vision.dice_learned import read_learned  # noqa: E402
-from vision.dice_render import dice_scene, random_faces, random_style  # noqa: E402
+from vision.dice_render import as_told, dice_scene, random_faces, random_style  # noqa: E402
 from vision.glyphs import UNSEEN_FONTS  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import TABLES, dice_photo  # noqa: E402
@@ -102,6 +104,11 @@ class Tally:
             self.unsure += got[3] == "?"
         self.photos_right += self.right - before == len(truth) and len(got) == len(truth)
 
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts to these."""
+        for name in ("dice", "right", "unsure", "silent", "missed", "photos", "photos_right"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
 
 def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
     """``count`` photos of set ``kind`` and the faces they show."""
@@ -144,7 +151,55 @@ def line(name: str, reader: str, tally: Tally, times: list[float]) -> str:
     )
 
 
-SETS = ("held-out", "held-out, 3 dice", "calibration", "first generator")
+#: A player's calibration: seven photos of their dice showing every face (the three
+#: consonants left to right, then the vowel die's), as ``arbitre calibrate --kind dice``.
+CALIBRATION_FACES = ("BCDA", "FGHE", "JKLI", "MNPO", "QRSU", "TVW*", "XZBA")
+
+
+def per_user(players: int, count: int, seed: int) -> None:
+    """The ``held-out, per user`` lines: ``players`` players, each with dice of one
+    held-out family, their ``count`` photos read by the classifier alone before and
+    after their calibration (:data:`CALIBRATION_FACES`), in a data directory of their
+    own."""
+    rng = np.random.default_rng(seed)
+    before, after = Tally(), Tally()
+    times: tuple[list[float], list[float]] = ([], [])
+    refused = 0
+    for _ in range(players):
+        style = random_style(rng, "held-out")
+        shots = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
+        read = []
+        for _ in range(count):
+            faces = random_faces(rng, True)
+            read.append((dice_scene(faces, rng, style)[0], faces))
+        with tempfile.TemporaryDirectory() as name:
+            folder = Path(name)
+
+            def reader(photo: Image, vowel: bool, folder: Path = folder) -> Sequence[str | int]:
+                return read_learned(photo, vowel, data_dir=folder).values
+
+            tally, spent = measure(read, reader)
+            before.merge(tally)
+            times[0].extend(spent)
+            usable = []
+            for photo, drawn in shots:  # a photo the calibration refuses is left out
+                told = as_told(drawn)
+                try:
+                    learn_dice([(told, photo, told)], folder / "probe", reset=True)
+                    usable.append((told, photo, told))
+                except CalibrationError:
+                    refused += 1
+            if usable:
+                learn_dice(usable, folder, reset=True)
+            tally, spent = measure(read, reader)
+            after.merge(tally)
+            times[1].extend(spent)
+    print(line("held-out, per user", "classifier alone", before, times[0]), flush=True)
+    name = f"classifier alone, calibrated ({refused} of {players * 7} photos refused)"
+    print(line("held-out, per user", name, after, times[1]), flush=True)
+
+
+SETS = ("held-out", "held-out, 3 dice", "calibration", "first generator", "held-out, per user")
 READERS = (
     "first design",
     "classifier alone",
@@ -159,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--photos", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--sets", nargs="+", default=list(SETS), choices=SETS)
+    parser.add_argument("--users", type=int, default=8, help="players of held-out dice")
     parser.add_argument("--readers", nargs="+", default=list(READERS), choices=READERS)
     parser.add_argument(
         "--models", type=Path, default=None, help="a folder of other dice_finder/dice_up networks"
@@ -185,6 +241,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         ),
     }
     for kind in args.sets:
+        if kind == "held-out, per user":
+            per_user(args.users, max(1, args.photos // args.users), args.seed)
+            continue
         shots = photos(kind, args.photos, args.seed)
         for name in args.readers:
             tally, times = measure(shots, readers[name])

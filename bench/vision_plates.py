@@ -14,7 +14,7 @@ Three sets of synthetic photos, each plate value known:
 - ``held-out, per user``: ``--users`` players, each with plates of one held-out family
   (:func:`vision.render.random_style`), ``--photos`` of them each read as they are
   (``learned``) and after the player's calibration (``calibrated``: three photos of their
-  plates showing every value, ``arbitre calibrate --kind numbers``, :mod:`vision.own_plates`).
+  plates showing every value, ``arbitre calibrate --kind numbers``, :mod:`vision.own`).
 Per plate: right, "?", silent misreads (a wrong value not marked "?", or a value read
 where there is no plate), plates missed, and the time a photo takes (the first reading of
 each reader loads its models: it is in the p95). The first design's figures (removed)

@@ -3,6 +3,7 @@
 import json
 import os
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -10,8 +11,15 @@ import numpy as np
 import pytest
 from test_cli import run
 
-from vision.calibrate import learn_letters, paired, straightened, without_points
-from vision.dice import ALPHABET as DICE_ALPHABET
+from vision.calibrate import (
+    CalibrationError,
+    learn_dice,
+    learn_letters,
+    paired,
+    straightened,
+    without_points,
+)
+from vision.dice_learned import own_dice, read_learned
 from vision.glyphs import (
     LETTERS,
     OWN_CONFIRMS,
@@ -28,7 +36,7 @@ from vision.glyphs import (
     transformed,
 )
 from vision.models import base_model, calibration_file, model_for
-from vision.own_plates import OwnPlates, plates_file
+from vision.own import OwnExamples, own_file
 from vision.plates import read_numbers
 from vision.rack import read_letters
 from vision.reading import UNSURE_BELOW
@@ -316,19 +324,19 @@ def _unit(*rows: list[float]) -> np.ndarray:
 
 
 def test_the_players_plates_confirm_a_doubted_value_only_when_clearly_nearest() -> None:
-    own = OwnPlates(np.array([3, 8, 8]), _unit([1, 0, 0], [0, 1, 0], [0, 0.9, 0.1]))
+    own = OwnExamples(np.array(["3", "8", "8"]), _unit([1, 0, 0], [0, 1, 0], [0, 0.9, 0.1]))
     near_3 = _unit([1, 0.1, 0])[0]
     between = _unit([1, 0.95, 0])[0]
-    assert own.agrees(near_3, 3, rival=8)
-    assert not own.agrees(near_3, 8, rival=3)  # their nearest plate says 3: no lift to 8
-    assert not own.agrees(between, 3, rival=8)  # a 3 hardly nearer than an 8: a doubt kept
-    assert not own.agrees(near_3, 3, rival=9)  # no 9 among them: the rival was never heard
-    assert own.agrees(near_3, 3, rival=None)  # "no plate at all" is no value to compare
+    assert own.agrees(near_3, "3", rival="8")
+    assert not own.agrees(near_3, "8", rival="3")  # their nearest plate says 3: no lift to 8
+    assert not own.agrees(between, "3", rival="8")  # a 3 hardly nearer than an 8: a doubt kept
+    assert not own.agrees(near_3, "3", rival="9")  # no 9 among them: the rival was never heard
+    assert own.agrees(near_3, "3", rival=None)  # "no plate at all" is no value to compare
 
 
 def test_a_calibration_of_only_one_value_confirms_nothing() -> None:
-    own = OwnPlates(np.array([5, 5]), _unit([1, 0], [0.9, 0.1]))
-    assert not own.agrees(_unit([1, 0])[0], 5, rival=None)
+    own = OwnExamples(np.array(["5", "5"]), _unit([1, 0], [0.9, 0.1]))
+    assert not own.agrees(_unit([1, 0])[0], "5", rival=None)
 
 
 def test_calibrating_plates_stores_each_plate_and_confirms_the_networks_doubts(
@@ -382,17 +390,11 @@ def test_plates_that_are_not_the_ones_given_store_nothing(
     args = ["calibrate", "--kind", "numbers", f"{photo}={content}", "--data-dir", str(folder)]
     code, out, err = run(args, capsys)
     assert code == 2 and out == "" and error in err and err.count("\n") == 1
-    assert not plates_file(folder).exists()
+    assert not own_file(folder, "plates").exists()
 
 
-@pytest.fixture
-def dice_data_dir(tmp_path: Path) -> Path:
-    """A user's data directory with the base models of the tiles and the dice."""
-    shared = Path(os.environ["ARBITRE_DATA_DIR"])
-    base_model(LETTERS, shared)
-    base_model(DICE_ALPHABET, shared)
-    shutil.copytree(shared / "models", tmp_path / "data" / "models")
-    return tmp_path / "data"
+#: A player's dice calibration: every face once (bench/vision_dice.py's).
+CALIBRATION_FACES = ("BCDA", "FGHE", "JKLI", "MNPO", "QRSU", "TVW*", "XZBA")
 
 
 def _dice(folder: Path, faces: str, seed: int) -> Path:
@@ -403,37 +405,93 @@ def _dice(folder: Path, faces: str, seed: int) -> Path:
 
 
 def test_dice_calibration_stores_the_four_faces_for_the_dice_reader_only(
-    tmp_path: Path, dice_data_dir: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     photo = _dice(tmp_path, "BKW*", seed=3)
+    folder = tmp_path / "data"
+    folder.mkdir()
     args = ["calibrate", "--kind", "dice", f"{photo}=bkw joker", "--json"]
-    code, out, err = run([*args, "--data-dir", str(dice_data_dir)], capsys)
+    code, out, err = run([*args, "--data-dir", str(folder)], capsys)
     assert code == 0, err
     answer = json.loads(out)
     assert answer["kind"] == "dice" and answer["glyphs"] == 4 and answer["photos"] == 1
-    dice_model = model_for(DICE_ALPHABET, dice_data_dir, kind="dice")
-    added = dice_model.labels[len(base_model(DICE_ALPHABET, dice_data_dir).labels) :]
-    assert len(added) == answer["rows"] and set(added) == {"B", "K", "W", "*"}
-    # The dice's font is not the tiles': the letter reader's model is left alone.
-    assert model_for(LETTERS, dice_data_dir).labels == base_model(LETTERS, dice_data_dir).labels
+    mine = own_dice(folder)
+    assert mine is not None and len(mine.labels) == answer["rows"]
+    assert set(mine.labels) == {"B", "K", "W", "*"}
+    # The dice's font is not the tiles' nor the plates': their calibrations are left alone.
+    assert not calibration_file(folder).exists() and not own_file(folder, "plates").exists()
 
 
 def test_a_dice_photo_without_its_vowel_die_stores_nothing(
-    tmp_path: Path, dice_data_dir: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     photo = _dice(tmp_path, "BKW", seed=3)
-    args = ["calibrate", "--kind", "dice", f"{photo}=BKWA", "--data-dir", str(dice_data_dir)]
+    folder = tmp_path / "data"
+    folder.mkdir()
+    args = ["calibrate", "--kind", "dice", f"{photo}=BKWA", "--data-dir", str(folder)]
     code, out, err = run(args, capsys)
     assert code == 2 and out == "" and "dé(s) trouvé(s) sur 4" in err and err.count("\n") == 1
-    assert not calibration_file(dice_data_dir).exists()
+    assert not own_file(folder, "dice").exists()
+
+
+def test_a_die_surely_read_as_another_letter_than_given_stores_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The K is read surely: given as a C (the consonants out of order), the photo is
+    # refused, not learned wrong.
+    photo = _dice(tmp_path, "BKW*", seed=3)
+    folder = tmp_path / "data"
+    folder.mkdir()
+    args = ["calibrate", "--kind", "dice", f"{photo}=BCW*", "--data-dir", str(folder)]
+    code, out, err = run(args, capsys)
+    assert code == 2 and out == "" and "se lit K, et non C" in err
+    assert not own_file(folder, "dice").exists()
+
+
+def test_after_calibration_a_players_dice_are_read_more_surely_and_never_wrong(
+    tmp_path: Path,
+) -> None:
+    # Players of dice families the network never trained on: their calibration (seven
+    # photos, every face) confirms letters the network doubted, and no die is misread.
+    from vision.dice_render import as_told, dice_scene, random_faces
+    from vision.dice_render import random_style as dice_style
+
+    rng = np.random.default_rng(9)
+    before = after = 0
+    for player in range(2):
+        style = dice_style(rng, "held-out")
+        scenes = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
+        shots = [(as_told(drawn), photo, as_told(drawn)) for photo, drawn in scenes]
+        folder = tmp_path / f"player{player}"
+        usable = []
+        for shot in shots:
+            try:
+                learn_dice([shot], tmp_path / "probe", reset=True)
+                usable.append(shot)
+            except CalibrationError:
+                pass
+        learn_dice(usable, folder)
+        for _ in range(5):
+            faces = random_faces(rng, True)
+            photo = dice_scene(faces, rng, style)[0]
+            plain = read_learned(photo, True, data_dir=tmp_path / "nobody").values
+            mine = read_learned(photo, True, data_dir=folder).values
+            read = Counter(str(v) for v in mine[:3] if v != "?")
+            assert not read - Counter(faces[:3]), (faces, mine)  # no consonant not rolled
+            assert all(v in ("?", t) for v, t in zip(mine[3:], faces[3:], strict=True))
+            before += sum(v != "?" for v in plain)
+            after += sum(v != "?" for v in mine)
+    assert after > before
 
 
 @pytest.mark.parametrize("faces", ["BKW", "AKWE", "BKWB", "BKW1", "BKWAE"])
 def test_dice_faces_are_three_consonants_then_a_vowel_or_the_joker(
-    tmp_path: Path, dice_data_dir: Path, capsys: pytest.CaptureFixture[str], faces: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], faces: str
 ) -> None:
     photo = _dice(tmp_path, "BKWA", seed=3)
-    args = ["calibrate", "--kind", "dice", f"{photo}={faces}", "--data-dir", str(dice_data_dir)]
+    folder = tmp_path / "data"
+    folder.mkdir()
+    args = ["calibrate", "--kind", "dice", f"{photo}={faces}", "--data-dir", str(folder)]
     code, _, err = run(args, capsys)
     assert code == 2 and "trois consonnes" in err and err.count("\n") == 1
-    assert not calibration_file(dice_data_dir).exists()
+    assert not own_file(folder, "dice").exists()

@@ -25,6 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solver.plates import PLATE_COUNTS
+from vision import own
 from vision.camera import Image
 from vision.datadir import data_dir
 from vision.glyphs import (
@@ -44,12 +45,9 @@ from vision.models import (
     calibration_file,
     forget_models,
     load_rows,
-    model_for,
     save_rows,
 )
-from vision.own_plates import COPIES as PLATE_COPIES
-from vision.own_plates import jittered, store_plates
-from vision.plates import plates_in_order
+from vision.plates import PLATES, plates_in_order
 from vision.rack import letters_of_row, photo_row
 from vision.reading import NothingFound, working_gray
 
@@ -324,7 +322,7 @@ def learn_numbers(
     photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
 ) -> Calibration:
     """Add the plates of ``photos`` (name, photo, plates shown) to the user's plates
-    (:mod:`vision.own_plates`), which confirm the plate network's doubts.
+    (:mod:`vision.own`), which confirm the plate network's doubts.
 
     The plates are found as when reading, in reading order, and paired with the plates
     given; a photo whose plates found are not as many, or where the network is sure of
@@ -334,7 +332,7 @@ def learn_numbers(
     rng = np.random.default_rng(0)
     net = plate_net()
     windows: list[NDArray[np.uint8]] = []
-    values: list[int] = []
+    values: list[str] = []
     for name, photo, text in photos:
         given = plates_of(text)
         gray, _ = working_gray(photo)
@@ -352,11 +350,11 @@ def learn_numbers(
                     f"{name} : la plaque {i + 1} se lit {plate.value}, et non {value} "
                     "(les plaques se donnent ligne du haut d'abord, de gauche à droite)"
                 )
-            boxes = [plate.box, *(jittered(plate.box, rng) for _ in range(PLATE_COPIES))]
+            boxes = [plate.box, *(own.jittered(plate.box, rng) for _ in range(own.COPIES))]
             windows.extend(net.windows(gray, boxes))
-            values.extend([value] * len(boxes))
-    file, total = store_plates(folder, np.array(windows, np.uint8), values, reset)
-    return Calibration("numbers", len(photos), len(values) // (PLATE_COPIES + 1), total, file)
+            values.extend([str(value)] * len(boxes))
+    file, total = own.store(folder, PLATES, values, np.array(windows, np.uint8), reset)
+    return Calibration("numbers", len(photos), len(values) // (own.COPIES + 1), total, file)
 
 
 def dice_faces_of(text: str) -> str:
@@ -366,7 +364,7 @@ def dice_faces_of(text: str) -> str:
     >>> dice_faces_of("b k w joker")
     'BKW*'
     """
-    from vision.dice import CONSONANTS, VOWELS
+    from vision.dice_render import CONSONANTS, VOWELS
     from vision.glyphs import JOKER
 
     plain = unicodedata.normalize("NFD", text).encode("ascii", "ignore").decode().upper()
@@ -382,36 +380,45 @@ def dice_faces_of(text: str) -> str:
 def learn_dice(
     photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
 ) -> Calibration:
-    """Add the up faces of ``photos`` (name, photo, faces shown) to the calibration.
+    """Add the up faces of ``photos`` (name, photo, faces shown: the three consonants
+    left to right, then the vowel die's) to the player's dice (:mod:`vision.own`), which
+    confirm the dice network's doubts.
 
-    Like :func:`learn_letters`, with the dice's own font: each face's letter is turned
-    the way its die allows that makes it most like its true letter, and stored with
-    distorted copies under the key ``dice:LETTER``, which only the dice reader's model
-    takes (the tiles' font and the dice's are not the same). A photo whose dice are not
-    four, three d20 and one vowel die, stores nothing. ``reset`` forgets the dice's faces
-    learned before (not the tiles').
-    """
-    from vision.dice import ALPHABET, KIND, dice_faces, upright_glyph, whole_letters
+    The dice are seen as when reading (:func:`vision.dice_learned.seen_dice`, the three
+    likeliest consonant dice and the likeliest vowel die); each up letter's windows, cut
+    at eight turns (a die lands any way up), are stored with the letter given. A photo
+    whose four dice are not seen, or where the network is sure of another letter than
+    the one given (the consonants given out of order, a slip), is refused; every photo
+    is checked before anything is stored. ``reset`` forgets the dice learned before (not
+    the tiles nor the plates)."""
+    from vision import dice_learned as learned
+    from vision.dice_centres import working
 
-    where = data_dir(folder)
-    model = model_for(ALPHABET, where, kind=KIND)
     rng = np.random.default_rng(0)
+    windows: list[NDArray[np.uint8]] = []
     labels: list[str] = []
-    glyphs: list[Mask] = []
     for name, photo, text in photos:
         truth = dice_faces_of(text)
-        try:
-            layout = whole_letters(photo, dice_faces(photo))
-        except NothingFound as error:
-            raise CalibrationError(f"{name} : {error}") from None
-        if len(layout.faces) != len(truth):  # three dice: the game without the vowel die
-            raise CalibrationError(f"{name} : {len(layout.faces)} dé(s) trouvé(s) sur 4")
-        if layout.warnings:
-            raise CalibrationError(f"{name} : {layout.warnings[0]}")
-        for face, letter in zip(layout.faces, truth, strict=True):
-            mask = upright_glyph(face, letter, model)
-            _add_copies(glyphs, labels, mask, f"{KIND}:{letter}", _distorted(rng))
-    ours = f"{KIND}:"
-    forgotten = (lambda label: label.startswith(ours)) if reset else None
-    file, total = _stored(where, labels, glyphs, forgotten)
-    return Calibration("dice", len(photos), len(glyphs) // (COPIES + 1), total, file)
+        gray = working(photo)
+        chosen = learned.picked(learned.seen_dice(gray), vowel_die=True)
+        consonants = sorted(
+            (d for d in chosen if learned.is_consonant(d.letter)), key=lambda d: d.box[0]
+        )
+        vowels = [d for d in chosen if learned.is_vowel(d.letter)]
+        if len(consonants) != 3 or len(vowels) != 1:
+            raise CalibrationError(
+                f"{name} : {len(consonants) + len(vowels)} dé(s) trouvé(s) sur 4"
+            )
+        for k, (die, letter) in enumerate(zip([*consonants, *vowels], truth, strict=True)):
+            if die.sure and die.letter != letter:
+                raise CalibrationError(
+                    f"{name} : le dé {k + 1} se lit {die.letter}, et non {letter} (les "
+                    "consonnes se donnent de gauche à droite, puis le dé voyelle)"
+                )
+            views = learned.own_windows(gray, die.box, rng)
+            windows.extend(views)
+            labels.extend([letter] * len(views))
+    file, total = own.store(folder, learned.DICE, labels, np.array(windows, np.uint8), reset)
+    return Calibration(
+        "dice", len(photos), len(labels) // (len(learned.OWN_TURNS) + 1), total, file
+    )

@@ -1387,14 +1387,6 @@ def _faint_beyond(
     return joined, joined & ~near
 
 
-def whole_letters(image: Image, layout: Layout) -> Layout:
-    """The layout with each face's letter cut whole (see :func:`_whole_letter`): what
-    the calibration learns (the reader cuts whole only the faces it doubts)."""
-    gray, _ = working_gray(image)
-    faces = [replace(f, mark=_whole_letter(gray, f.mark)) for f in layout.faces]
-    return replace(layout, faces=faces)
-
-
 @dataclass(frozen=True)
 class Layout:
     """The dice's up faces in reading order, and what about them is a guess."""
@@ -2319,18 +2311,6 @@ def _ordered(faces: list[Face], warnings: list[str], mixed: bool) -> Layout:
     return Layout(faces, tuple(warnings), mixed)
 
 
-def upright_glyph(face: Face, label: str, model: GlyphModel) -> Mask:
-    """The face's letter turned the way that makes it most like ``label`` (calibration:
-    the letter is known, its orientation is not)."""
-    turned = [_turned(face.mark, up, face.squash) for up in face.ups]
-    rows = model.vectors[np.array(model.labels) == label]
-    if len(rows) == 0:
-        return turned[0]
-    query = features([normalize_glyph(t) for t in turned])
-    squared = (query**2).sum(1)[:, None] + (rows**2).sum(1)[None, :] - doubled_dots(query, rows)
-    return turned[int(np.argmin(squared.min(axis=1)))]
-
-
 #: Sizes of the vowel die's square tried when its letter is read again (half its side
 #: over its letter's size, as :data:`SQUARE_HALVES`, wider): an I turned a third of a
 #: right angle has a box a fifth smaller than its height, and its die's edge lay 1.3
@@ -2449,9 +2429,10 @@ def read_dice(
     the three consonants alone on a photo of the game without the vowel die.
 
     ``learned``: the dice are found and read by the learned classifier
-    (:mod:`vision.dice_learned`), whose calibrated confidence alone decides "?"; where it
-    leaves a "?", the first design below reads the photo too (with the user's
-    calibration, ``model`` or ``data_dir``, if any), and it is kept unless the learned
+    (:mod:`vision.dice_learned`), whose calibrated confidence alone decides "?", the
+    player's own dice in ``data_dir`` (``arbitre calibrate --kind dice``) confirming the
+    letters it doubts; where it still leaves a "?", the first design below reads the
+    photo too (with the glyph ``model``, if given), and it is kept unless the learned
     reading is sure of more values. Without it, the first design alone (for comparison).
 
     ``vowel_die`` says whether the rules in play have the vowel die: without it
@@ -2464,7 +2445,13 @@ def read_dice(
         return read_on_mat(
             image,
             TRAY,
-            lambda part: with_first_design(part, model, data_dir, vowel_die, read_learned),
+            lambda part: with_first_design(
+                part,
+                model,
+                data_dir,
+                vowel_die,
+                lambda image, vowel_die: read_learned(image, vowel_die, data_dir=data_dir),
+            ),
         )
     return read_on_mat(image, TRAY, lambda part: _read_dice(part, model, data_dir, vowel_die))
 

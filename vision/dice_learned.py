@@ -19,7 +19,7 @@ confidence alone decides "?"; the remaining numbers live in :class:`Tuning`.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision import own
 from vision.camera import Image
 from vision.dice_centres import dice_nets, working
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
@@ -202,6 +203,13 @@ class DiceNet:
             least[found] = views.min(axis=0)
         return probs, least
 
+    def features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """The network's features of each pair of windows (:func:`vision.own.features`):
+        a player's own dice are compared to a die in them."""
+        if len(windows) == 0:
+            return np.zeros((0, 0), np.float32)
+        return own.features(self.net, standardised(windows))
+
 
 @cache
 def dice_net() -> DiceNet:
@@ -345,19 +353,73 @@ def picked(dice: list[SeenDie], vowel_die: bool | None = None) -> list[SeenDie]:
     return consonants + [d for d in dice if is_vowel(d.letter)][:1]
 
 
+#: The player's dice in the calibration (:func:`vision.own.own_file`).
+DICE = "dice"
+
+#: A calibration example of a die: its windows cut at these turns (degrees), each with
+#: its box a little off (:func:`vision.own.jittered`): a die lands any way up.
+OWN_TURNS = tuple(range(0, 360, 45))
+
+
+def own_windows(
+    gray: NDArray[np.uint8], box: Box, rng: np.random.Generator, tuning: Tuning = TUNING
+) -> list[NDArray[np.uint8]]:
+    """A calibration die's windows: as cut, then turned and a little off."""
+    out = [window(gray, box, tuning)]
+    for turn in OWN_TURNS:
+        x, y, w, h = (round(v) for v in own.jittered(box, rng))
+        out.append(window(gray, (x, y, max(1, w), max(1, h)), tuning, turn))
+    return out
+
+
+def own_dice(data_dir: Path | None, net: DiceNet | None = None) -> own.OwnExamples | None:
+    """The player's dice (``arbitre calibrate --kind dice``), or ``None``."""
+    return own.own_examples(data_dir, DICE, (net or dice_net()).features)
+
+
+def adapted(
+    gray: NDArray[np.uint8], dice: list[SeenDie], mine: own.OwnExamples, net: DiceNet
+) -> list[SeenDie]:
+    """``dice``, each the network is unsure of made sure where the player's own dice read
+    its letter too (:meth:`vision.own.OwnExamples.agrees`): never another letter."""
+    doubted = [i for i, d in enumerate(dice) if not d.sure]
+    if not doubted:
+        return dice
+    windows = np.array([window(gray, dice[i].box) for i in doubted], np.uint8)
+    odds = net.probabilities(windows)
+    features = net.features(windows)
+    out = list(dice)
+    for i, row, feature in zip(doubted, odds, features, strict=True):
+        best, second = (int(k) for k in np.argsort(-row)[:2])
+        if best == NOTHING or CLASSES[best] != dice[i].letter:
+            continue
+        rival = None if second == NOTHING else CLASSES[second]
+        if mine.agrees(feature, CLASSES[best], rival):
+            out[i] = replace(dice[i], confidence=max(dice[i].confidence, net.threshold), sure=True)
+    return out
+
+
 def read_learned(
-    image: Image, vowel_die: bool | None = None, net: DiceNet | None = None
+    image: Image,
+    vowel_die: bool | None = None,
+    net: DiceNet | None = None,
+    data_dir: Path | None = None,
 ) -> Reading:
     """The three consonants (left to right), then the vowel die's face when it is in
     play (``vowel_die`` True), or seen at all when the rules are not known (None).
 
     A die seen but not surely read is "?"; a consonant die not seen at all is "?" too,
     after those seen (the game asks for a word holding the three in any order); so is
-    the vowel die when the rules have it and it is not seen."""
+    the vowel die when the rules have it and it is not seen. The player's own dice in
+    ``data_dir`` (a calibration), if any, confirm the letters the network doubts."""
+    net = net or dice_net()
     gray = working(image)
     dice = seen_dice(gray, net)
     if not dice:
         raise NothingFound(NO_DICE)
+    mine = own_dice(data_dir, net)
+    if mine is not None:
+        dice = adapted(gray, dice, mine, net)
     warnings: list[str] = []
     if sum(d.sure and is_consonant(d.letter) for d in dice) > 3:
         warnings.append(TOO_MANY)

@@ -506,6 +506,13 @@ def dice_scene(
     return _camera(canvas, rng, blur), drawn
 
 
+def as_told(drawn: list[DrawnDie]) -> str:
+    """The faces of a scene as a player tells them to ``arbitre calibrate --kind dice``:
+    the consonants left to right, then the vowel die's face."""
+    consonants = sorted((d for d in drawn if d.face in CONSONANTS), key=lambda d: d.centre[0])
+    return "".join(d.face for d in consonants) + "".join(d.face for d in drawn if d.face in VOWELS)
+
+
 def random_faces(rng: np.random.Generator, vowel: bool) -> str:
     """Three consonants (one per d20) and, when ``vowel``, the vowel die's face."""
     consonants = "".join(str(rng.choice(list(CONSONANTS))) for _ in range(3))

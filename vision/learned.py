@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision import letter_render
+from vision import letter_render, own
 from vision.render import INPUT_H, INPUT_W, NOTHING, PLATE_VALUES, plate_input
 
 #: Where the committed weights live.
@@ -84,24 +84,11 @@ class PlateNet(OnnxClassifier):
         return windows.reshape(-1, INPUT_H, INPUT_W)
 
     def features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
-        """What the network's last layer weighs, for each window: its convolutions'
-        output, flattened, of unit length. Two windows the network sees alike are near
-        in it; a user's own plates are compared to a plate in it
-        (:mod:`vision.own_plates`)."""
+        """The network's features of each window (:func:`vision.own.features`): a
+        player's own plates are compared to a plate in them."""
         if len(windows) == 0:
             return np.zeros((0, 0), np.float32)
-        self.net.setInput(standardised(windows))
-        flat = np.asarray(self.net.forward(self._flattened), np.float64).reshape(len(windows), -1)
-        flat /= np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-9)
-        return np.asarray(flat, np.float32)
-
-    @property
-    def _flattened(self) -> str:
-        """The name of the layer the last one reads (the exported network's Flatten)."""
-        names = [str(name) for name in self.net.getLayerNames() if str(name).endswith("Flatten")]
-        if not names:
-            raise ValueError("le réseau des plaques n'a pas de couche Flatten")
-        return names[-1]
+        return own.features(self.net, standardised(windows))
 
     def read(
         self, gray: NDArray[np.uint8], boxes: Sequence[tuple[float, float, float, float]]

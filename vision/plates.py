@@ -3,7 +3,7 @@
 The plates are found and read by the learned finder and classifier
 (:mod:`vision.plate_finder`, :mod:`vision.learned`), whose calibrated confidence alone
 decides "?"; a user's own plates (``arbitre calibrate --kind numbers``,
-:mod:`vision.own_plates`) confirm the readings it doubts. Numbers are read in rows, top
+:mod:`vision.own`) confirm the readings it doubts. Numbers are read in rows, top
 row first, each left to right. A draw the 24 plates cannot give (three 7s, two 25s) is
 flagged in the warnings, never silently accepted.
 
@@ -25,10 +25,13 @@ from solver.plates import DRAW_SIZE, InvalidDraw, check_plates
 from vision.camera import Image
 from vision.learned import plate_net
 from vision.mat import BAND, read_on_mat
-from vision.own_plates import OwnPlates, own_plates
+from vision.own import OwnExamples, own_examples
 from vision.plate_finder import Found, find_numbers
 from vision.reading import Mark, NothingFound, Reading, find_rows, working_gray
 from vision.render import NOTHING, PLATE_VALUES
+
+#: The player's plates in the calibration (:func:`vision.own.own_file`).
+PLATES = "plates"
 
 #: Tells a plate's number has no plate value, or one read too unsure to say.
 NOT_A_PLATE = "nombre mal lu, ou qui n'est pas une plaque (1 à 10, 25, 50, 75, 100)"
@@ -66,9 +69,9 @@ def _in_rows(found: list[Found]) -> list[Found]:
     return [f for row in rows for f in row]
 
 
-def adapted(gray: NDArray[np.uint8], found: Sequence[Found], own: OwnPlates) -> list[Found]:
+def adapted(gray: NDArray[np.uint8], found: Sequence[Found], own: OwnExamples) -> list[Found]:
     """``found``, each plate the network is unsure of made sure where the user's own
-    plates read the network's likeliest value too (:meth:`OwnPlates.agrees`)."""
+    plates read the network's likeliest value too (:meth:`OwnExamples.agrees`)."""
     net = plate_net()
     doubted = [i for i, f in enumerate(found) if not f.sure and f.value is not None]
     if not doubted:
@@ -81,8 +84,8 @@ def adapted(gray: NDArray[np.uint8], found: Sequence[Found], own: OwnPlates) -> 
         best, second = (int(k) for k in np.argsort(-row)[:2])
         if best == NOTHING or PLATE_VALUES[best] != found[i].value:
             continue
-        rival = None if second == NOTHING else PLATE_VALUES[second]
-        if own.agrees(feature, PLATE_VALUES[best], rival):
+        rival = None if second == NOTHING else str(PLATE_VALUES[second])
+        if own.agrees(feature, str(PLATE_VALUES[best]), rival):
             confidence = max(found[i].confidence, net.threshold)
             out[i] = replace(found[i], confidence=confidence, sure=True)
     return out
@@ -91,7 +94,7 @@ def adapted(gray: NDArray[np.uint8], found: Sequence[Found], own: OwnPlates) -> 
 def _read_numbers(image: Image, data_dir: Path | None) -> Reading:
     gray, _ = working_gray(image)
     found, too_many = plates_in_order(gray)
-    own = own_plates(data_dir)
+    own = own_examples(data_dir, PLATES, plate_net().features)
     if own is not None:
         found = adapted(gray, found, own)
     values: list[str | int] = []

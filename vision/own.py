@@ -1,0 +1,131 @@
+"""A player's own plates or dice (``arbitre calibrate --kind numbers|dice``): what adapts
+a learned network to a game it was never trained on.
+
+A calibration photo is read as when reading; each plate's or die's window, as the
+network sees it, is stored with its true value, beside a few copies cut a little off
+(the finder's box is never twice the same). When reading, a plate or a die the network
+is unsure of is compared with them in the network's own features (:func:`features`):
+where the player's example nearest to it holds the very value the network finds
+likeliest, clearly nearer than any of another value, its confidence is lifted to the
+network's threshold. Never another value than the network's likeliest, as for the
+letters (:func:`vision.rack._adapted`): the player's examples confirm a doubt, they do
+not overrule.
+
+"Clearly nearer" is the ratio test of SIFT matching (Lowe, 2004): the nearest distance
+under :data:`RATIO` times the nearest of another value. And the player's examples must
+hold the network's second likeliest value too: an example nearest to the only value it
+could be compared with was never tested against its rival.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.datadir import data_dir
+from vision.models import load_rows, save_rows
+
+#: The nearest of the player's examples holding the network's value must be nearer than
+#: this share of the nearest holding another value (Lowe's ratio test, its published 0.8).
+RATIO = 0.8
+
+#: Copies of each calibration example, its box moved and resized by up to :data:`JITTER`
+#: of its size.
+COPIES = 4
+JITTER = 0.06
+
+#: A network's features of windows (see :func:`features`).
+Featurer = Callable[[NDArray[np.uint8]], NDArray[np.float32]]
+
+
+def own_file(folder: Path, kind: str) -> Path:
+    """The player's examples of ``kind`` (``plates``, ``dice``), beside the letters'
+    glyphs of the calibration."""
+    return folder / "calibration" / f"{kind}.npz"
+
+
+def features(net: cv2.dnn.Net, inputs: NDArray[np.float32]) -> NDArray[np.float32]:
+    """What ``net``'s last layer weighs, for each input: the output of its convolutions,
+    flattened (the exported networks' Flatten layer), of unit length. Two windows the
+    network sees alike are near in it."""
+    names = [str(name) for name in net.getLayerNames() if str(name).endswith("Flatten")]
+    if not names:
+        raise ValueError("le réseau n'a pas de couche Flatten")
+    net.setInput(inputs)
+    flat = np.asarray(net.forward(names[-1]), np.float64).reshape(len(inputs), -1)
+    flat /= np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-9)
+    return np.asarray(flat, np.float32)
+
+
+@dataclass(frozen=True)
+class OwnExamples:
+    """The player's examples as the network sees them."""
+
+    labels: NDArray[np.str_]
+    """The value of each stored window (a plate's number, a die's letter), as text."""
+    features: NDArray[np.float32]
+    """The network's features of each stored window, of unit length."""
+
+    def agrees(self, feature: NDArray[np.float32], value: str, rival: str | None) -> bool:
+        """Whether the player's examples read ``value`` on a window of features
+        ``feature``, the network's likeliest, ``rival`` its second (``None``: nothing
+        at all, no plate or no die)."""
+        if rival is not None and rival not in self.labels:
+            return False
+        distance = 1.0 - self.features @ feature
+        same = distance[self.labels == value]
+        other = distance[self.labels != value]
+        if not len(same) or not len(other):
+            return False
+        return bool(same.min() < RATIO * other.min())
+
+
+def own_examples(folder: Path | None, kind: str, featurer: Featurer) -> OwnExamples | None:
+    """The player's examples of ``kind`` in the data directory, or ``None`` (no
+    calibration of that kind)."""
+    file = own_file(data_dir(folder), kind)
+    try:
+        stamp = file.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _loaded(file, stamp, featurer)
+
+
+@cache
+def _loaded(file: Path, stamp: int, featurer: Featurer) -> OwnExamples | None:
+    """The examples of ``file`` as it was at ``stamp`` (a new calibration: read again)."""
+    rows = load_rows(file)
+    if rows is None or not len(rows[0]):
+        return None
+    labels, windows = rows
+    return OwnExamples(np.array(labels, np.str_), featurer(np.asarray(windows, np.uint8)))
+
+
+def jittered(
+    box: tuple[int, int, int, int], rng: np.random.Generator
+) -> tuple[float, float, float, float]:
+    """``box`` moved and resized by up to :data:`JITTER` of its size, as the finder's
+    box of the same plate or letter varies from photo to photo."""
+    x, y, w, h = box
+    dx, dy, dw, dh = rng.uniform(-JITTER, JITTER, 4)
+    return (x + dx * w, y + dy * h, w * (1 + dw), h * (1 + dh))
+
+
+def store(
+    folder: Path | None, kind: str, labels: list[str], windows: NDArray[np.uint8], reset: bool
+) -> tuple[Path, int]:
+    """Add labelled windows to the player's examples of ``kind`` (atomically; ``reset``:
+    instead of those learned before); returns the file and the windows it now holds."""
+    file = own_file(data_dir(folder), kind)
+    old = None if reset else load_rows(file)
+    if old is not None and old[1].shape[1:] == windows.shape[1:]:
+        labels = [*old[0], *labels]
+        windows = np.concatenate([np.asarray(old[1], np.uint8), windows])
+    save_rows(file, labels, windows)
+    return file, len(labels)
