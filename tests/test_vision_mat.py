@@ -67,10 +67,12 @@ def _mat_with_plates(
     return plane
 
 
-def _photo(plane: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """``plane`` photographed at an angle on a table; the true homography mat → photo."""
+def _photo(
+    plane: np.ndarray, seed: int, size: tuple[int, int] = (1280, 960)
+) -> tuple[np.ndarray, np.ndarray]:
+    """``plane`` photographed at an angle on a table, in a photo of ``size``; the true
+    homography mat → photo."""
     rng = np.random.default_rng(seed)
-    size = (1280, 960)
     h, w = plane.shape[:2]
     view = _view(rng, (w, h), size, MAT_SHOT)
     background = table(rng, "wood", size)
@@ -86,9 +88,22 @@ def test_the_mat_photographed_at_an_angle_is_rectified_to_its_own_frame(seed: in
     # Points of the mat (in mm) land where they are on the mat, within a millimetre.
     mm = np.array([[x, y] for x in (20, 150, 280) for y in (20, 100, 190)], np.float64)
     in_photo = cv2.perspectiveTransform((mm * PX_PER_MM).reshape(-1, 1, 2), truth)
-    found = cv2.perspectiveTransform(in_photo, view.homography).reshape(-1, 2) / RECTIFIED_SCALE
+    found = cv2.perspectiveTransform(in_photo, view.homography).reshape(-1, 2) / view.scale
     assert np.abs(found - mm).max() < 1.0
+    # A 1280 × 960 photo of the whole page is under 4 px/mm: rectified at the least scale.
+    assert view.scale == RECTIFIED_SCALE
     assert view.rectified.shape[:2] == (round(FRAME_H * 4), round(FRAME_W * 4))
+
+
+def test_a_sharper_photo_of_the_mat_is_rectified_at_its_own_scale() -> None:
+    # The Pi camera's 2028 × 1520, the page filling most of it: about 6 px/mm, kept.
+    plane = _mat_with_plates((3, 100, 8, 8, 10, 6))
+    plane = cv2.resize(plane, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_LINEAR)
+    photo, _ = _photo(plane, seed=1, size=(2028, 1520))
+    view = find_mat(photo)
+    assert view is not None
+    assert 5.0 < view.scale < 8.0
+    assert read_numbers(photo).values == (3, 100, 8, 8, 10, 6)
 
 
 def test_only_the_plates_in_the_band_are_read_even_with_markers_hidden() -> None:

@@ -16,10 +16,10 @@ whatever the paper, and the markers' ids are the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import cv2
 import numpy as np
@@ -63,9 +63,15 @@ TRAY = (36.0, 121.0, 225.0, 58.0)
 #: The marker dictionary: 4×4 bits, the most robust to blur and distance of OpenCV's.
 DICTIONARY = cv2.aruco.DICT_4X4_50
 
-#: The rectified photo's scale, pixels per frame millimetre (the band then is 1124 px
-#: wide, about the working size of the readers).
+#: The rectified photo's least scale, pixels per frame millimetre (the band then is 1124
+#: px wide, about the working size of the readers).
 RECTIFIED_SCALE = 4.0
+
+#: ... and its greatest: a photo is rectified at its own scale (its markers' size in
+#: pixels), so a sharp photo of the mat keeps its detail (a 9 mm die's letter is 3 mm
+#: tall: at 4 px/mm it is 12 blurred pixels, where the Pi camera's 2028 × 1520 gives
+#: about 6 px/mm); 10 px/mm keeps the rectified mat under 3,000 px wide.
+MOST_SCALE = 10.0
 
 #: Fewer markers seen than this: no homography is trusted (one marker's four corners
 #: are too close together to place the far end of the band).
@@ -133,12 +139,15 @@ class MatView:
     markers: tuple[int, ...]
     """The ids of the markers seen."""
     rectified: Image
-    """The whole mat, :data:`RECTIFIED_SCALE` pixels per frame millimetre."""
+    """The whole mat, :attr:`scale` pixels per frame millimetre."""
+    scale: float = RECTIFIED_SCALE
+    """Pixels per frame millimetre of :attr:`rectified`: the photo's own, at least
+    :data:`RECTIFIED_SCALE`, at most :data:`MOST_SCALE`."""
 
     def region(self, box: tuple[float, float, float, float], margin: float = 4.0) -> Image:
         """The part ``box`` (x, y, w, h in frame mm) of the mat, ``margin`` mm wider."""
         x, y, w, h = box
-        s = RECTIFIED_SCALE
+        s = self.scale
         x0, y0 = max(0, round((x - margin) * s)), max(0, round((y - margin) * s))
         x1, y1 = round((x + w + margin) * s), round((y + h + margin) * s)
         return np.ascontiguousarray(self.rectified[y0:y1, x0:x1])
@@ -170,17 +179,33 @@ def find_mat(image: Image) -> MatView | None:
     if len(seen) < MIN_MARKERS:
         return None
     photo_points = np.concatenate([c for _, c in seen]).astype(np.float32)
-    frame_points = np.concatenate([marker_corners(i) for i, _ in seen]) * RECTIFIED_SCALE
+    scale = _photo_scale(seen)
+    frame_points = np.concatenate([marker_corners(i) for i, _ in seen]) * scale
     homography, _ = cv2.findHomography(photo_points, frame_points, cv2.RANSAC, 3.0)
     if homography is None:
         return None
-    size = (round(FRAME_W * RECTIFIED_SCALE), round(FRAME_H * RECTIFIED_SCALE))
+    size = (round(FRAME_W * scale), round(FRAME_H * scale))
     rectified = cv2.warpPerspective(image, homography, size, flags=cv2.INTER_LINEAR)
     return MatView(
         np.asarray(homography, np.float64),
         tuple(sorted(i for i, _ in seen)),
         np.asarray(rectified, np.uint8),
+        scale,
     )
+
+
+def _photo_scale(seen: Sequence[tuple[int, NDArray[Any]]]) -> float:
+    """The photo's pixels per frame millimetre: the median over the markers seen of their
+    sides' length in the photo over their length on the mat, within
+    :data:`RECTIFIED_SCALE` and :data:`MOST_SCALE`."""
+    ratios = []
+    for i, corners in seen:
+        frame = marker_corners(i)
+        for k in range(4):
+            photo_side = float(np.hypot(*(corners[(k + 1) % 4] - corners[k])))
+            frame_side = float(np.hypot(*(frame[(k + 1) % 4] - frame[k])))
+            ratios.append(photo_side / frame_side)
+    return float(np.clip(np.median(ratios), RECTIFIED_SCALE, MOST_SCALE))
 
 
 def read_on_mat(
