@@ -1,13 +1,15 @@
 """Rebuild the sample photos bundled in vision/samples/ (``arbitre run --simulate``).
 
-Racks, plates and dice drawn by vision.synthetic in fonts the glyph model never learns
-from. The samples are the simulator's camera, the first draws a newcomer meets: each is a
-draw the rule sets accept (see RACKS), and a game played on them should go on without a
-"?" at every round, so for each sample the first seed (from a fixed start) whose photo
-the current readers read right is kept; where none of 40 is, the first seed is kept
-anyway. They show what the readers can read, not how often: ``bench/vision.py`` measures
-that. Run ``.venv/bin/python scripts/make_samples.py``: with the same readers the same
-files come back.
+Racks and plates drawn by vision.synthetic in fonts the glyph model never learns from;
+dice drawn by vision.dice_render in its held-out families (styles the dice networks never
+trained on), the three consonants left to right as the file's name says. The samples
+are the simulator's camera, the first draws a newcomer meets: each is a draw the rule
+sets accept (see RACKS), and a game played on them should go on without a "?" at every
+round, so for each sample the first seed (from a fixed start) whose photo the current
+readers read right is kept; where none of 40 (dice: 400) is, the first seed is kept
+anyway. They show what the readers can read, not how often: the benches under bench/
+measure that. Run ``.venv/bin/python scripts/make_samples.py``: with the same readers
+the same files come back.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import numpy as np  # noqa: E402
 
 from vision.camera import Image  # noqa: E402
 from vision.dice import read_dice  # noqa: E402
+from vision.dice_render import as_told, dice_scene  # noqa: E402
+from vision.dice_render import random_style as dice_style  # noqa: E402
 from vision.glyphs import UNSEEN_FONTS  # noqa: E402
 from vision.plates import read_numbers  # noqa: E402
 from vision.rack import read_letters  # noqa: E402
@@ -30,7 +34,6 @@ from vision.reading import NothingFound, Reading  # noqa: E402
 from vision.samples import SAMPLES  # noqa: E402
 from vision.synthetic import (  # noqa: E402
     TABLES,
-    dice_photo,
     letter_rack_photo,
     plates_photo,
     random_style,
@@ -52,11 +55,12 @@ def _first_read(
     read: Callable[[Image], Reading],
     truth: Sequence[str | int],
     start: int,
+    tries: int = TRIES,
 ) -> Image:
     """The photo of the first seed from ``start`` that ``read`` reads as ``truth``, as
     it will be read from its file (after JPEG)."""
     first = _as_saved(draw(np.random.default_rng(start)))
-    for seed in range(start, start + TRIES):
+    for seed in range(start, start + tries):
         photo = first if seed == start else _as_saved(draw(np.random.default_rng(seed)))
         try:
             if list(read(photo).values) == list(truth):
@@ -91,10 +95,12 @@ def main() -> None:
         _save(photo, SAMPLES / "numbers" / f"{i + 1:02d}-{'-'.join(map(str, plates))}.jpg")
     for i, faces in enumerate(DICE):
 
-        def dice_of(rng: np.random.Generator, i: int = i, faces: str = faces) -> Image:
-            return dice_photo(faces, rng, UNSEEN_FONTS[i], TABLES[i])
+        def dice_of(rng: np.random.Generator, faces: str = faces) -> Image:
+            photo, drawn = dice_scene(faces, rng, dice_style(rng, "held-out"))
+            # The file's name tells the consonants left to right: another order is no sample.
+            return photo if as_told(drawn) == faces else np.zeros_like(photo)
 
-        photo = _first_read(dice_of, read_dice, list(faces), 300 + 100 * i)
+        photo = _first_read(dice_of, read_dice, list(faces), 300 + 1000 * i, tries=400)
         _save(photo, SAMPLES / "dice" / f"{i + 1:02d}-{faces.replace('*', 'joker')}.jpg")
 
 

@@ -3,15 +3,7 @@
 import numpy as np
 
 from vision.glyphs import UNSEEN_FONTS
-from vision.synthetic import CONSONANT_FACES, TABLES, VOWEL_FACES, dice_photo
-
-
-def bench_dice(seed: int, i: int) -> tuple[np.ndarray, str]:
-    """Dice photo ``i`` of the benchmark's seed ``seed``, drawn as bench/vision.py does."""
-    rng = np.random.default_rng(seed * 1000 + i)
-    faces = "".join(rng.choice(list(CONSONANT_FACES), 3)) + str(rng.choice(list(VOWEL_FACES)))
-    font, table = UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % len(TABLES)]
-    return dice_photo(faces, rng, font, table), faces
+from vision.synthetic import CONSONANT_FACES, TABLES, dice_photo
 
 
 def bench_three_dice(seed: int, i: int) -> tuple[np.ndarray, str]:

@@ -65,26 +65,21 @@ def test_the_network_tells_the_up_letter_of_a_die_style_never_trained_on_at_any_
     assert right >= 10, right
 
 
-def test_dice_of_styles_never_trained_on_are_read_at_least_as_well_never_misread() -> None:
+def test_dice_of_styles_never_trained_on_are_read_surely_or_marked_unsure() -> None:
     """Photos of dice in held-out font designs and colours (three d20 and the vowel
-    cube, small or large in the frame): the reader reads at least as many dice right as
-    the first design alone, and a die the classifier does not read is "?", never another
-    letter.
-    (Issue 23 asks 95% right: not reached yet, docs/vision.md.)"""
+    cube, small or large in the frame): a die the classifier does not read surely is
+    "?", never another letter. (A floor under today's share read right, about 55%:
+    issue 23 asks 95%, docs/vision.md.)"""
     rng = np.random.default_rng(2301)
-    right = {True: 0, False: 0}
-    silent = 0
+    right = silent = 0
     for _ in range(6):
         faces = random_faces(rng, True)
         photo, _ = dice_scene(faces, rng, random_style(rng, "held-out"))
-        for learned in (True, False):
-            right[learned] += _right(
-                read_dice(photo, vowel_die=True, learned=learned).values, faces
-            )
-        values = read_learned(photo, vowel_die=True).values
+        values = read_dice(photo, vowel_die=True).values
         assert len(values) == 4
+        right += _right(values, faces)
         silent += 4 - _right(values, faces) - list(values).count("?")
-    assert right[True] >= right[False], right
+    assert right >= 6, right
     assert silent == 0, "the classifier's sure readings are right"
 
 

@@ -5,16 +5,6 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from vision.dice import (
-    COARSE_RADII,
-    SQUASHES,
-    _face,
-    _fitted_face,
-    _gradients,
-    _measured_gradients,
-    _plain_around,
-    _sharpness,
-)
 from vision.reading import Mark, disc_closing, find_marks
 
 
@@ -72,57 +62,3 @@ def test_marks_asked_again_are_the_same_and_new_pixels_find_new_marks() -> None:
     # The marks kept are shared: nobody may paint on them.
     with pytest.raises(ValueError):
         again[0].mask[0, 0] = 1
-
-
-def test_a_mark_measured_again_on_other_pixels_is_measured_anew() -> None:
-    image = _photo_with_letters(2)
-    colour = np.ascontiguousarray(np.repeat(image[..., None], 3, axis=2))
-    mark = max(find_marks(image), key=lambda m: m.w * m.h)
-    plain, sharp = _plain_around(colour, mark), _sharpness(image, mark)
-    assert plain == _plain_around.__wrapped__(colour, mark)  # type: ignore[attr-defined]
-    # A checked cloth around the letter, painted in place: busier, as measured afresh.
-    around = (slice(mark.y - 3, mark.y + mark.h + 3), slice(mark.x - 3, mark.x + mark.w + 3))
-    ys, xs = np.mgrid[around]
-    cells = np.where((ys // 3 + xs // 3) % 2 == 0, 90, 250).astype(np.uint8)
-    inside = np.zeros(cells.shape, bool)
-    inside[3:-3, 3:-3] = mark.mask > 0
-    image[around] = np.where(inside, image[around], cells)
-    colour[around] = image[around][..., None]
-    assert _plain_around(colour, mark) == _plain_around.__wrapped__(colour, mark)  # type: ignore[attr-defined]
-    assert _plain_around(colour, mark) > plain
-    assert _sharpness(image, mark) == _sharpness.__wrapped__(image, mark)  # type: ignore[attr-defined]
-    assert _sharpness(image, mark) != sharp
-
-
-def test_the_derivatives_of_a_photo_painted_in_place_are_taken_anew() -> None:
-    image = np.ascontiguousarray(np.repeat(_photo_with_letters(3)[..., None], 3, axis=2))
-    first = _gradients(image)
-    again = _gradients(image.copy())
-    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
-    with pytest.raises(ValueError):  # shared: nobody may paint on them
-        first[0][0, 0] = 1.0
-    image[40:60, 40:60] = 255
-    painted = _gradients(image)
-    assert not np.array_equal(painted[0], first[0])
-    assert np.array_equal(painted[0], _measured_gradients(image)[0])
-
-
-def test_a_face_fitted_again_on_other_letters_is_fitted_anew() -> None:
-    # A light triangle (a d20's face) around a dark letter, on a dark table.
-    image = np.full((200, 200, 3), 40, np.uint8)
-    corners = np.array([[100, 30], [40, 150], [160, 150]], np.int32)
-    cv2.fillConvexPoly(image, corners, (220, 220, 220))
-    cv2.putText(image, "K", (84, 125), cv2.FONT_HERSHEY_SIMPLEX, 1.4, (20, 20, 20), 4)
-    gray = np.ascontiguousarray(image[..., 0])
-    mark = max(find_marks(gray, min_contrast=0.0), key=lambda m: m.w * m.h)
-    grads = _gradients(image)
-    letter = np.zeros(gray.shape, bool)
-    letter[mark.y : mark.y + mark.h, mark.x : mark.x + mark.w] = mark.mask > 0
-    first = _face(grads, letter, mark)
-    assert first == _fitted_face(grads, letter, mark, SQUASHES, COARSE_RADII[1])
-    assert first[0].support > first[1].support  # a triangle, not a square
-    # The same mask in place, its triangle's base hidden: fitted anew, not as kept.
-    letter[140:160, :] = True
-    again = _face(grads, letter, mark)
-    assert again == _fitted_face(grads, letter, mark, SQUASHES, COARSE_RADII[1])
-    assert again != first

@@ -30,10 +30,8 @@ from vision.camera import Image
 from vision.datadir import data_dir
 from vision.glyphs import (
     LETTERS,
-    SQUASH,
     GlyphModel,
     Mask,
-    distort,
     features,
     normalize_glyph,
     transformed,
@@ -209,11 +207,6 @@ def paired(masks: Sequence[Mask], truth: str, model: GlyphModel) -> list[tuple[i
                 if op == "equal" or guesses[i1 + k][1] < SURE_OTHERWISE
             ]
     return pairs
-
-
-def _distorted(rng: np.random.Generator) -> Callable[[Mask], Mask]:
-    """Copies of a plate's digit or a die's letter as the training glyphs are made."""
-    return lambda mask: distort(mask, rng, SQUASH)
 
 
 def _add_copies(

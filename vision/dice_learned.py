@@ -338,6 +338,9 @@ def _found(count: int, expected: int) -> str:
     return f"{count} dé(s) des consonnes trouvé(s) sur {expected} : lecture incomplète"
 
 
+#: Not told the rules, three d20 seen and no vowel die.
+NO_VOWEL_DIE = "trois dés lus, sans dé des voyelles : s'il a été lancé, il n'a pas été vu"
+
 #: A fourth d20 seen surely: one of the four is not a die's up face (or not the game's).
 TOO_MANY = "plus de trois dés des consonnes vus : les trois plus sûrs sont lus"
 
@@ -445,5 +448,7 @@ def read_learned(
             values.append("?")
             confidence.append(0.0)
             warnings.append("dé des voyelles non trouvé")
+        elif len(consonants) == 3:
+            warnings.append(NO_VOWEL_DIE)
     uncertain = tuple(i for i, v in enumerate(values) if v == "?")
     return Reading("dice", tuple(values), tuple(confidence), uncertain, tuple(warnings))

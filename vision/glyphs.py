@@ -391,16 +391,6 @@ class GlyphModel:
         object.__setattr__(self, "_kept", {})
         object.__setattr__(self, "_among", {})
 
-    def extended(self, labels: Iterable[str], vectors: NDArray[np.float32]) -> GlyphModel:
-        """This model plus more labelled rows that vote with its own (the dice's
-        calibration: their reader weighs every letter a face could be)."""
-        return GlyphModel(
-            (*self.labels, *labels),
-            np.vstack([self.vectors, vectors]).astype(np.float32),
-            self.k,
-            self.own,
-        )
-
     def with_own(self, labels: Iterable[str], vectors: NDArray[np.float32]) -> GlyphModel:
         """This model with the user's own glyphs (a calibration) as its second opinion.
 

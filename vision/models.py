@@ -87,33 +87,26 @@ def base_model(alphabet: str, folder: Path | None = None) -> GlyphModel:
     return model
 
 
-_MODELS: dict[tuple[str, Path, str | None], GlyphModel] = {}
+_MODELS: dict[tuple[str, Path], GlyphModel] = {}
 
 
-def model_for(alphabet: str, folder: Path | None = None, kind: str | None = None) -> GlyphModel:
-    """The base model of ``alphabet`` plus the calibration stored in the data directory.
-
-    Calibration rows labelled with a plain symbol reach every model whose alphabet holds
-    it; rows keyed ``KIND:symbol`` (the dice's faces: ``dice:B``) reach only the models
-    asked for with that ``kind``, so the dice's font never votes on letter tiles.
-    Kept in memory after the first call; :func:`forget_models` drops it.
+def model_for(alphabet: str, folder: Path | None = None) -> GlyphModel:
+    """The base model of ``alphabet`` plus the calibration stored in the data directory:
+    the user's glyphs (of the tiles, labelled with their plain letter) as a second opinion
+    (:meth:`GlyphModel.with_own`). Rows of another kind (``dice:B``, from the dice's first
+    design, removed) are left out. Kept in memory after the first call;
+    :func:`forget_models` drops it.
     """
     where = data_dir(folder)
-    key = (alphabet, where, kind)
+    key = (alphabet, where)
     if key not in _MODELS:
         model = base_model(alphabet, where)
         calibration = load_rows(calibration_file(where))
         if calibration is not None:
             labels, glyphs = calibration
-            names = [label.removeprefix(f"{kind}:") if kind else label for label in labels]
-            wanted = [i for i, name in enumerate(names) if len(name) == 1 and name in alphabet]
+            wanted = [i for i, name in enumerate(labels) if len(name) == 1 and name in alphabet]
             vectors = features([np.asarray(glyphs[i], np.uint8) for i in wanted])
-            # The dice's faces vote with the training fonts (their reader weighs every
-            # letter a face could be); tiles and plates hear the user's glyphs as a
-            # second opinion (see GlyphModel.with_own; the plates' vote adds them back).
-            chosen = [names[i] for i in wanted]
-            mixed = kind is not None
-            model = model.extended(chosen, vectors) if mixed else model.with_own(chosen, vectors)
+            model = model.with_own([labels[i] for i in wanted], vectors)
         _MODELS[key] = model
     return _MODELS[key]
 

@@ -360,20 +360,6 @@ def median_of(values: NDArray[Any]) -> float:
     return float(np.partition(flat, (half - 1, half))[half - 1 : half + 1].mean())
 
 
-def column_medians(values: NDArray[Any]) -> NDArray[np.floating[Any]]:
-    """``np.median(values, axis=0)`` to the last bit (no NaN among them): the middle
-    value, or the mean of the middle two as numpy takes it (summed in the values' float
-    type, in doubles for integers), without numpy's overhead."""
-    count = len(values)
-    half = count // 2
-    if count == 0:
-        return np.asarray(np.median(values, axis=0))
-    if count % 2:
-        return np.asarray(np.partition(values, half, axis=0)[half : half + 1].mean(axis=0))
-    middle = np.partition(values, (half - 1, half), axis=0)[half - 1 : half + 1]
-    return np.asarray(middle.mean(axis=0))
-
-
 def upper_quartile(values: NDArray[np.generic]) -> float:
     """``np.percentile(values, 75)``, to the last bit (its linear interpolation), twenty
     times faster on the few hundred pixels of a mark's side: ``find_marks`` asks it four
