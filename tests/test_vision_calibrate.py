@@ -422,16 +422,25 @@ def test_dice_calibration_stores_the_four_faces_for_the_dice_reader_only(
     assert not calibration_file(folder).exists() and not own_file(folder, "plates").exists()
 
 
+def _refused_dice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], shown: str, given: str
+) -> str:
+    """The one line ``arbitre calibrate --kind dice`` says refusing a photo of ``shown``
+    given as ``given``; it must have stored nothing."""
+    photo = _dice(tmp_path, shown, seed=3)
+    folder = tmp_path / "data"
+    folder.mkdir()
+    args = ["calibrate", "--kind", "dice", f"{photo}={given}", "--data-dir", str(folder)]
+    code, out, err = run(args, capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert not own_file(folder, "dice").exists()
+    return err
+
+
 def test_a_dice_photo_without_its_vowel_die_stores_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    photo = _dice(tmp_path, "BKW", seed=3)
-    folder = tmp_path / "data"
-    folder.mkdir()
-    args = ["calibrate", "--kind", "dice", f"{photo}=BKWA", "--data-dir", str(folder)]
-    code, out, err = run(args, capsys)
-    assert code == 2 and out == "" and "dé(s) trouvé(s) sur 4" in err and err.count("\n") == 1
-    assert not own_file(folder, "dice").exists()
+    assert "dé(s) trouvé(s) sur 4" in _refused_dice(tmp_path, capsys, "BKW", "BKWA")
 
 
 def test_a_die_surely_read_as_another_letter_than_given_stores_nothing(
@@ -439,13 +448,7 @@ def test_a_die_surely_read_as_another_letter_than_given_stores_nothing(
 ) -> None:
     # The K is read surely: given as a C (the consonants out of order), the photo is
     # refused, not learned wrong.
-    photo = _dice(tmp_path, "BKW*", seed=3)
-    folder = tmp_path / "data"
-    folder.mkdir()
-    args = ["calibrate", "--kind", "dice", f"{photo}=BCW*", "--data-dir", str(folder)]
-    code, out, err = run(args, capsys)
-    assert code == 2 and out == "" and "se lit K, et non C" in err
-    assert not own_file(folder, "dice").exists()
+    assert "se lit K, et non C" in _refused_dice(tmp_path, capsys, "BKW*", "BCW*")
 
 
 def test_after_calibration_a_players_dice_are_read_more_surely_and_never_wrong(
@@ -488,10 +491,4 @@ def test_after_calibration_a_players_dice_are_read_more_surely_and_never_wrong(
 def test_dice_faces_are_three_consonants_then_a_vowel_or_the_joker(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], faces: str
 ) -> None:
-    photo = _dice(tmp_path, "BKWA", seed=3)
-    folder = tmp_path / "data"
-    folder.mkdir()
-    args = ["calibrate", "--kind", "dice", f"{photo}={faces}", "--data-dir", str(folder)]
-    code, _, err = run(args, capsys)
-    assert code == 2 and "trois consonnes" in err and err.count("\n") == 1
-    assert not own_file(folder, "dice").exists()
+    assert "trois consonnes" in _refused_dice(tmp_path, capsys, "BKWA", faces)

@@ -389,16 +389,12 @@ def adapted(
     if not doubted:
         return dice
     windows = np.array([window(gray, dice[i].box) for i in doubted], np.uint8)
-    odds = net.probabilities(windows)
-    features = net.features(windows)
+    classes = [*CLASSES, None]
+    read = [dice[i].letter for i in doubted]
+    sure = own.confirmed(mine, net.probabilities(windows), net.features(windows), classes, read)
     out = list(dice)
-    for i, row, feature in zip(doubted, odds, features, strict=True):
-        best, second = (int(k) for k in np.argsort(-row)[:2])
-        if best == NOTHING or CLASSES[best] != dice[i].letter:
-            continue
-        rival = None if second == NOTHING else CLASSES[second]
-        if mine.agrees(feature, CLASSES[best], rival):
-            out[i] = replace(dice[i], confidence=max(dice[i].confidence, net.threshold), sure=True)
+    for i in (i for i, yes in zip(doubted, sure, strict=True) if yes):
+        out[i] = replace(dice[i], confidence=max(dice[i].confidence, net.threshold), sure=True)
     return out
 
 

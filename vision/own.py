@@ -19,7 +19,7 @@ could be compared with was never tested against its rival.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -84,6 +84,23 @@ class OwnExamples:
         if not len(same) or not len(other):
             return False
         return bool(same.min() < RATIO * other.min())
+
+
+def confirmed(
+    mine: OwnExamples,
+    odds: NDArray[np.float32],
+    features: NDArray[np.float32],
+    classes: Sequence[str | None],
+    read: Sequence[str | None],
+) -> list[bool]:
+    """For each window the network doubts (a row of its ``odds`` over ``classes``, None
+    the class of nothing, and its ``features``), whether the player's examples confirm
+    the value ``read`` there: the network's likeliest, tested against its second."""
+    out = []
+    for row, feature, value in zip(odds, features, read, strict=True):
+        best, second = (classes[int(k)] for k in np.argsort(-row)[:2])
+        out.append(best is not None and best == value and mine.agrees(feature, best, second))
+    return out
 
 
 def own_examples(folder: Path | None, kind: str, featurer: Featurer) -> OwnExamples | None:

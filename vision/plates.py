@@ -25,10 +25,10 @@ from solver.plates import DRAW_SIZE, InvalidDraw, check_plates
 from vision.camera import Image
 from vision.learned import plate_net
 from vision.mat import BAND, read_on_mat
-from vision.own import OwnExamples, own_examples
+from vision.own import OwnExamples, confirmed, own_examples
 from vision.plate_finder import Found, find_numbers
 from vision.reading import Mark, NothingFound, Reading, find_rows, working_gray
-from vision.render import NOTHING, PLATE_VALUES
+from vision.render import PLATE_VALUES
 
 #: The player's plates in the calibration (:func:`vision.own.own_file`).
 PLATES = "plates"
@@ -77,17 +77,12 @@ def adapted(gray: NDArray[np.uint8], found: Sequence[Found], own: OwnExamples) -
     if not doubted:
         return list(found)
     windows = net.windows(gray, [found[i].box for i in doubted])
-    odds = net.probabilities(windows)
-    features = net.features(windows)
+    classes = [*(str(v) for v in PLATE_VALUES), None]
+    read = [str(found[i].value) for i in doubted]
+    sure = confirmed(own, net.probabilities(windows), net.features(windows), classes, read)
     out = list(found)
-    for i, row, feature in zip(doubted, odds, features, strict=True):
-        best, second = (int(k) for k in np.argsort(-row)[:2])
-        if best == NOTHING or PLATE_VALUES[best] != found[i].value:
-            continue
-        rival = None if second == NOTHING else str(PLATE_VALUES[second])
-        if own.agrees(feature, str(PLATE_VALUES[best]), rival):
-            confidence = max(found[i].confidence, net.threshold)
-            out[i] = replace(found[i], confidence=confidence, sure=True)
+    for i in (i for i, yes in zip(doubted, sure, strict=True) if yes):
+        out[i] = replace(found[i], confidence=max(found[i].confidence, net.threshold), sure=True)
     return out
 
 
