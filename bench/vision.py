@@ -99,10 +99,12 @@ def _line(name: str, result: Score, times: list[float]) -> str:
 
 
 def _user_folder(root: Path, name: str) -> Path:
-    """A fresh data directory holding a copy of the shared base model."""
+    """A fresh data directory holding a copy of the shared base model, if any (the
+    letters' glyph model; the plates and dice need none)."""
     folder = root / name
     (folder / "models").mkdir(parents=True)
-    for cached in (root / "shared" / "models").iterdir():
+    shared = root / "shared" / "models"
+    for cached in shared.iterdir() if shared.is_dir() else ():
         (folder / "models" / cached.name).write_bytes(cached.read_bytes())
     return folder
 
