@@ -54,7 +54,7 @@ DICE_RADII = (18.0, 95.0)
 DICE_NEGATIVES = (3, 1)
 #: Windows cut around each up letter, each turned at random.
 DICE_TURNS = 3
-#: With ``--bare-tables`` (a share of the photos; 0, the committed network's training,
+#: With ``--bare-tables`` (a share of the photos; 0.15, the committed network's training,
 #: by default): photos of a bare table (no die at all), and the "nothing" windows kept on
 #: each: half among those that stand out most from the table, half anywhere. A busy table
 #: alone must read as no die; the far windows of a photo with dice are few. The tables are
@@ -171,7 +171,7 @@ def labelled_windows(
     centre, where the reader looks for the letter, or a part of the letter
     (:data:`DICE_PIECE`) or the letter merged with its face), near a die (its leaning
     faces' letters), anywhere. Without ``face_negatives`` a window near the up letter's
-    centre that is not it is left out (neither), as the committed network was trained."""
+    centre that is not it is left out (neither), as the networks before were trained."""
     nothing = len(DICE_CLASSES)
     up_face = dice_learned.TUNING.up_face
     xs: list[NDArray[np.uint8]] = []
@@ -405,20 +405,23 @@ def _print_report(
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seed", type=int, default=23)
-    parser.add_argument("--dice-train", type=int, default=50000, help="dice training windows")
-    parser.add_argument("--dice-epochs", type=int, default=10)
+    parser.add_argument("--dice-train", type=int, default=80000, help="dice training windows")
+    parser.add_argument("--dice-epochs", type=int, default=12)
     parser.add_argument(
-        "--bare-tables", type=float, default=0.0, help="share of photos of a bare table"
+        "--bare-tables", type=float, default=0.15, help="share of photos of a bare table"
     )
     parser.add_argument(
-        "--first-share", type=float, default=0.0, help="share of photos by the first generator"
+        "--first-share", type=float, default=0.2, help="share of photos by the first generator"
     )
     parser.add_argument(
-        "--face-negatives", action="store_true", help="parts of up letters are nothing"
+        "--face-negatives",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="parts of up letters are nothing",
     )
-    parser.add_argument("--dice-photos", type=int, default=300, help="dice calibration photos")
+    parser.add_argument("--dice-photos", type=int, default=800, help="dice calibration photos")
     parser.add_argument(
-        "--first-photos", type=int, default=0, help="first generator's calibration photos"
+        "--first-photos", type=int, default=400, help="first generator's calibration photos"
     )
     parser.add_argument(
         "--calibrate-only", action="store_true", help="keep the network, choose its threshold"
