@@ -61,9 +61,12 @@ lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
 
 # Retrain the learned vision readers and rewrite vision/data/plates.onnx, letters.onnx,
-# dice.onnx, dice_finder.onnx, dice_up.onnx and their .json (seeded: the committed files again, on this machine). PyTorch (the `train` extra, CPU build) is
-# installed here only; about 70 CPU minutes on one thread in all. The die finder first: the
-# dice classifier's threshold is chosen on the windows the finder says are up faces.
+# dice.onnx, dice_finder.onnx, dice_up.onnx and their .json (seeded: the committed files
+# again, on this machine). PyTorch (the `train` extra, CPU build) is installed here only;
+# about 95 CPU minutes on one thread in all, 45 of them the dice classifier (its windows
+# drawn by two renderers, its threshold chosen on 1,200 calibration photos). The die
+# finder first: the dice classifier's threshold is chosen on the windows the finder says
+# are up faces.
 models: venv
 	$(BIN)/python -m pip install --quiet -e '.[train]'
 	$(BIN)/python bench/vision_train.py

@@ -3,11 +3,17 @@
 
 The dice windows are cut as the reader cuts them (:func:`vision.dice_learned.candidates`
 on photos of one or two dice drawn by :mod:`vision.dice_render`, in the *training* style
-families only): a window centred on a die's up letter, of its size, is that letter; every
-other window (a leaning face's letter, part of a letter, the table) is "nothing". The
-threshold under which a die is "?" is chosen on whole photos of the *calibration*
-families, as the reader decides (the rule of :func:`bench.vision_train.threshold_for`);
-the held-out families are only measured, for the log. Seeded, one CPU thread.
+families only; ``--first-share``: a share of the photos drawn by the first generator,
+:func:`vision.synthetic.first_dice_scene`, in the training fonts only, its unseen fonts
+left to the bench and the tests; ``--bare-tables``: a share of bare tables): a window
+centred on a die's up letter, of its size, is that letter; every other window (a leaning
+face's letter, part of a letter, the table) is "nothing" (``--face-negatives``: parts of
+the up letter and the windows on the up face that are not its letter too, where the
+reader looks for it). The threshold under which a die is "?" is chosen on whole photos
+of the *calibration* families (``--first-photos``: and of the first generator in the
+training fonts, other seeds, so that it carries across both renderers), as the reader
+decides (the rule of :func:`bench.vision_train.threshold_for`); the held-out families
+are only measured, for the log. Seeded, one CPU thread.
 
 Needs the ``train`` extra (``pip install -e '.[train]'``: PyTorch, CPU build, and onnx).
 """
@@ -31,9 +37,13 @@ from numpy.typing import NDArray  # noqa: E402
 
 from bench.vision_train import threshold_for  # noqa: E402
 from vision import dice_centres, dice_learned  # noqa: E402
+from vision.camera import Image  # noqa: E402
 from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
-from vision.dice_render import dice_scene, random_faces, table  # noqa: E402
+from vision.dice_render import DrawnDie, dice_scene, random_faces, table  # noqa: E402
 from vision.dice_render import random_style as dice_style  # noqa: E402
+from vision.glyphs import TRAINING_FONTS  # noqa: E402
+from vision.synthetic import TABLES as FIRST_TABLES  # noqa: E402
+from vision.synthetic import first_dice_scene  # noqa: E402
 
 #: The dice windows: photos of this size, one or two dice each, the d20's radius in
 #: pixels drawn in this range (the reader's working photos: 20 to 90).
@@ -44,7 +54,7 @@ DICE_RADII = (18.0, 95.0)
 DICE_NEGATIVES = (3, 1)
 #: Windows cut around each up letter, each turned at random.
 DICE_TURNS = 3
-#: With ``--bare-tables`` (a share of the photos; 0, the committed network's training,
+#: With ``--bare-tables`` (a share of the photos; 0.15, the committed network's training,
 #: by default): photos of a bare table (no die at all), and the "nothing" windows kept on
 #: each: half among those that stand out most from the table, half anywhere. A busy table
 #: alone must read as no die; the far windows of a photo with dice are few. The tables are
@@ -52,6 +62,19 @@ DICE_TURNS = 3
 #: pattern), of a drawn size, through the camera or not.
 DICE_BARE_NEGATIVES = (3, 3)
 DICE_BARE_SIZES = (384, 800)
+#: With ``--face-negatives``: "nothing" windows kept per die on its up face (parts of its
+#: letter, the letter merged with its face: where the reader looks for the up letter,
+#: any window read as another letter there is a rival that lowers the die's confidence).
+DICE_FACE_NEGATIVES = 2
+#: A window centred on the up letter is a part of it below the first of these times the
+#: letter's size, the letter merged with its face above the second; "nothing" (with
+#: ``--face-negatives``); between them and not the letter's own size, left out.
+DICE_PIECE = (0.45, 2.2)
+#: With ``--first-share``: the first generator's photos, this many pixels wide (its dice
+#: are 7% to 10% of the width: 28 to 100 px), and the "nothing" windows kept on each: per
+#: die on its up face, per die near it (three leaning faces' letters each), on the table.
+DICE_FIRST_WIDTHS = (400, 1025)
+DICE_FIRST_NEGATIVES = (1, 2, 2)
 
 
 def bare_windows(split: str, rng: np.random.Generator) -> list[NDArray[np.uint8]]:
@@ -73,11 +96,20 @@ def bare_windows(split: str, rng: np.random.Generator) -> list[NDArray[np.uint8]
 
 
 def dice_windows(
-    split: str, count: int, seed: int, bare: float = 0.0
+    split: str,
+    count: int,
+    seed: int,
+    *,
+    bare: float = 0.0,
+    first: float = 0.0,
+    face_negatives: bool = False,
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """About ``count`` dice windows of ``split`` and their classes
     (:data:`vision.dice_render.CLASSES`, then "nothing"); ``bare``: the share of photos
-    of a bare table (:func:`bare_windows`)."""
+    of a bare table (:func:`bare_windows`); ``first``: the share of photos drawn by the
+    first generator (:func:`first_photo`); ``face_negatives``: windows on an up face that
+    are not its letter (parts of it, it merged with its face) are "nothing" too
+    (:func:`labelled_windows`)."""
     rng = np.random.default_rng(seed)
     xs: list[NDArray[np.uint8]] = []
     ys: list[int] = []
@@ -88,49 +120,101 @@ def dice_windows(
             xs += table_only
             ys += [nothing] * len(table_only)
             continue
-        style = dice_style(rng, split)
-        radius = rng.uniform(*DICE_RADII)
-        dice = 1 if radius > 60 or rng.random() < 0.4 else 2
-        faces = random_faces(rng, True)
-        faces = "".join(rng.choice(list(faces), dice, replace=False))
-        size = (DICE_PATCH, DICE_PATCH)
-        band = (radius / DICE_PATCH, radius / DICE_PATCH)
-        photo, drawn = dice_scene(faces, rng, style, size, band)
-        gray = dice_centres.working(photo)
-        near: list[int] = []
-        far: list[int] = []
-        for x, y, w, h in dice_learned.candidates(gray):
-            centre = np.array([x + w / 2, y + h / 2])
-            label, close = nothing, False
-            for die in drawn:
-                off = float(np.hypot(*(centre - die.centre)))
-                ratio = max(w, h) / die.size
-                if off < 0.3 * die.size and 0.6 <= ratio <= 1.6:
-                    label = DICE_CLASSES.index(die.face)
-                elif off < 0.5 * die.size:
-                    label = -1  # a part of the up letter, or it with its face: neither
-                close = close or off < 2.5 * die.size
-            if label == -1:
-                continue
-            window = dice_learned.window(gray, (x, y, w, h), turn=rng.uniform(0, 360))
-            if label != nothing:
-                # An up letter is seen again turned: the die spun on the table.
-                for turn in rng.uniform(0, 360, DICE_TURNS):
-                    xs.append(dice_learned.window(gray, (x, y, w, h), turn=turn))
-                    ys.append(label)
-            else:
-                (near if close else far).append(len(xs))
-                xs.append(window)
-                ys.append(label)
-        # Keep a few of the "nothing" windows: the hard ones (near a die) first.
-        drop: set[int] = set()
-        for pool, most in zip((near, far), DICE_NEGATIVES, strict=True):
-            keep = rng.permutation(len(pool))[:most]
-            drop |= {pool[k] for k in range(len(pool)) if k not in set(keep.tolist())}
-        if drop:
-            xs = [x for i, x in enumerate(xs) if i not in drop]
-            ys = [y for i, y in enumerate(ys) if i not in drop]
+        if first and rng.random() < first:
+            photo, drawn = first_photo(split, rng)
+            per_die = DICE_FIRST_NEGATIVES
+            keep = (per_die[0] * len(drawn), per_die[1] * len(drawn), per_die[2])
+        else:
+            style = dice_style(rng, split)
+            radius = rng.uniform(*DICE_RADII)
+            dice = 1 if radius > 60 or rng.random() < 0.4 else 2
+            faces = random_faces(rng, True)
+            faces = "".join(rng.choice(list(faces), dice, replace=False))
+            size = (DICE_PATCH, DICE_PATCH)
+            band = (radius / DICE_PATCH, radius / DICE_PATCH)
+            photo, drawn = dice_scene(faces, rng, style, size, band)
+            keep = (DICE_FACE_NEGATIVES * len(drawn), *DICE_NEGATIVES)
+        windows, labels = labelled_windows(
+            dice_centres.working(photo), drawn, rng, keep, face_negatives
+        )
+        xs += windows
+        ys += labels
     return np.array(xs[:count], np.uint8), np.array(ys[:count], np.int64)
+
+
+def first_photo(split: str, rng: np.random.Generator) -> tuple[Image, list[DrawnDie]]:
+    """A photo of the first generator (:func:`vision.synthetic.first_dice_scene`: its
+    perspective view, squashed leaning letters, lamp highlights) and its dice as drawn:
+    three d20 and the vowel cube on three in four, in a training font (its unseen fonts
+    are the bench's and the tests'; *calibration* draws the training fonts too, from
+    other seeds: this renderer has no colour families to hold out), on any of its
+    tables, :data:`DICE_FIRST_WIDTHS` wide (the dice 7% to 10% of the width)."""
+    faces = random_faces(rng, rng.random() < 0.75)
+    font = str(rng.choice(TRAINING_FONTS))
+    width = int(rng.integers(*DICE_FIRST_WIDTHS))
+    kind = str(rng.choice(FIRST_TABLES))
+    return first_dice_scene(faces, rng, font, kind, (width, width * 3 // 4))
+
+
+def labelled_windows(
+    gray: NDArray[np.uint8],
+    drawn: Sequence[DrawnDie],
+    rng: np.random.Generator,
+    keep: tuple[int, int, int],
+    face_negatives: bool = False,
+) -> tuple[list[NDArray[np.uint8]], list[int]]:
+    """The windows the reader's candidate finder cuts on ``gray`` and their classes: a
+    window centred on a die's up letter, of its size, is that letter (cut
+    :data:`DICE_TURNS` times, turned at random); any other is "nothing", of which at
+    most ``keep`` are kept: on an up face (only with ``face_negatives``: within
+    :attr:`vision.dice_learned.Tuning.up_face` of the die's radius of its up face's
+    centre, where the reader looks for the letter, or a part of the letter
+    (:data:`DICE_PIECE`) or the letter merged with its face), near a die (its leaning
+    faces' letters), anywhere. Without ``face_negatives`` a window near the up letter's
+    centre that is not it is left out (neither), as the networks before were trained."""
+    nothing = len(DICE_CLASSES)
+    up_face = dice_learned.TUNING.up_face
+    xs: list[NDArray[np.uint8]] = []
+    ys: list[int] = []
+    face: list[int] = []
+    near: list[int] = []
+    far: list[int] = []
+    for x, y, w, h in dice_learned.candidates(gray):
+        centre = np.array([x + w / 2, y + h / 2])
+        label, close, on_face = nothing, False, False
+        for die in drawn:
+            off = float(np.hypot(*(centre - die.centre)))
+            ratio = max(w, h) / die.size
+            if off < 0.3 * die.size and 0.6 <= ratio <= 1.6:
+                label = DICE_CLASSES.index(die.face)
+            elif off < 0.5 * die.size:
+                piece = ratio < DICE_PIECE[0] or ratio > DICE_PIECE[1]
+                label = nothing if face_negatives and piece else -1
+                on_face = True
+            if face_negatives and np.hypot(*(centre - die.up)) < up_face * die.radius:
+                on_face = True
+            close = close or off < 2.5 * die.size
+        if label == -1:
+            continue
+        window = dice_learned.window(gray, (x, y, w, h), turn=rng.uniform(0, 360))
+        if label != nothing:
+            # An up letter is seen again turned: the die spun on the table.
+            for turn in rng.uniform(0, 360, DICE_TURNS):
+                xs.append(dice_learned.window(gray, (x, y, w, h), turn=turn))
+                ys.append(label)
+        else:
+            (face if on_face else near if close else far).append(len(xs))
+            xs.append(window)
+            ys.append(label)
+    # Keep a few of the "nothing" windows: the hard ones (on an up face, near a die) first.
+    drop: set[int] = set()
+    pools = ((face, near, far), keep) if face_negatives else ((near, far), keep[1:])
+    for pool, most in zip(*pools, strict=True):
+        kept = set(rng.permutation(len(pool))[:most].tolist())
+        drop |= {pool[k] for k in range(len(pool)) if k not in kept}
+    return [x for i, x in enumerate(xs) if i not in drop], [
+        y for i, y in enumerate(ys) if i not in drop
+    ]
 
 
 def _fit(
@@ -205,18 +289,23 @@ def _cnn(
 
 
 def dice_decisions(
-    net: dice_learned.DiceNet, split: str, photos: int, seed: int
+    net: dice_learned.DiceNet, split: str, photos: int, seed: int, first: bool = False
 ) -> tuple[NDArray[np.bool_], NDArray[np.float32]]:
     """The reader's decisions on ``photos`` whole photos of ``split`` (three d20, and the
-    vowel die on three in four): for each die it picks (:func:`dice_learned.picked`),
-    whether its letter is right (a die picked where there is none is wrong) and its
-    confidence. The threshold is chosen on these, as the reader decides."""
+    vowel die on three in four; ``first``: drawn by the first generator,
+    :func:`first_photo`): for each die it picks (:func:`dice_learned.picked`), whether
+    its letter is right (a die picked where there is none is wrong) and its confidence.
+    The threshold is chosen on these, as the reader decides."""
     rng = np.random.default_rng(seed)
     right: list[bool] = []
     conf: list[float] = []
     for _ in range(photos):
-        faces = random_faces(rng, rng.random() < 0.75)
-        photo, drawn = dice_scene(faces, rng, dice_style(rng, split))
+        if first:
+            photo, drawn = first_photo(split, rng)
+            faces = "".join(d.face for d in drawn)
+        else:
+            faces = random_faces(rng, rng.random() < 0.75)
+            photo, drawn = dice_scene(faces, rng, dice_style(rng, split))
         seen = dice_learned.seen_dice(dice_centres.working(photo), net)
         # The reader is told whether the vowel die is in play, as the referee is.
         for die in dice_learned.picked(seen, vowel_die=len(faces) == 4):
@@ -241,7 +330,13 @@ def train_dice(args: argparse.Namespace) -> None:
         "calibration photos": dice_decisions(net, "calibration", args.dice_photos, args.seed + 3),
         "held-out photos": dice_decisions(net, "held-out", args.dice_photos, args.seed + 4),
     }
-    threshold = threshold_for(report["calibration photos"][1], report["calibration photos"][0])
+    calibration = [report["calibration photos"]]
+    if args.first_photos:
+        first = dice_decisions(net, "calibration", args.first_photos, args.seed + 5, first=True)
+        report["first generator calibration photos"] = first
+        calibration.append(first)
+    right = np.concatenate([r for r, _ in calibration])
+    threshold = threshold_for(np.concatenate([c for _, c in calibration]), right)
     meta.write_text(
         json.dumps(
             {
@@ -250,7 +345,10 @@ def train_dice(args: argparse.Namespace) -> None:
                 "train_windows": args.dice_train,
                 "epochs": args.dice_epochs,
                 "bare_tables": args.bare_tables,
+                "first_generator_share": args.first_share,
+                "face_negatives": args.face_negatives,
                 "calibration_photos": args.dice_photos,
+                "first_generator_calibration_photos": args.first_photos,
                 "classes": DICE_CLASSES + " then nothing",
                 "input": list(shape),
             },
@@ -265,7 +363,14 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
     import torch
 
     start = time.perf_counter()
-    x_train, y_train = dice_windows("train", args.dice_train, args.seed, args.bare_tables)
+    x_train, y_train = dice_windows(
+        "train",
+        args.dice_train,
+        args.seed,
+        bare=args.bare_tables,
+        first=args.first_share,
+        face_negatives=args.face_negatives,
+    )
     nothing = len(DICE_CLASSES)
     print(
         f"dice windows drawn in {time.perf_counter() - start:.0f} s "
@@ -300,12 +405,24 @@ def _print_report(
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seed", type=int, default=23)
-    parser.add_argument("--dice-train", type=int, default=50000, help="dice training windows")
-    parser.add_argument("--dice-epochs", type=int, default=10)
+    parser.add_argument("--dice-train", type=int, default=80000, help="dice training windows")
+    parser.add_argument("--dice-epochs", type=int, default=12)
     parser.add_argument(
-        "--bare-tables", type=float, default=0.0, help="share of photos of a bare table"
+        "--bare-tables", type=float, default=0.15, help="share of photos of a bare table"
     )
-    parser.add_argument("--dice-photos", type=int, default=300, help="dice calibration photos")
+    parser.add_argument(
+        "--first-share", type=float, default=0.2, help="share of photos by the first generator"
+    )
+    parser.add_argument(
+        "--face-negatives",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="parts of up letters are nothing",
+    )
+    parser.add_argument("--dice-photos", type=int, default=800, help="dice calibration photos")
+    parser.add_argument(
+        "--first-photos", type=int, default=400, help="first generator's calibration photos"
+    )
     parser.add_argument(
         "--calibrate-only", action="store_true", help="keep the network, choose its threshold"
     )

@@ -4,7 +4,6 @@ the same readers read a photo without the mat whole (tests/test_vision_mat.py)."
 
 import cv2
 import numpy as np
-import pytest
 from test_vision_mat import DPI, _mm, _photo
 
 from vision.dice import read_dice
@@ -63,13 +62,6 @@ def test_the_holder_in_the_band_is_read_and_tiles_left_in_the_tray_are_not() -> 
         assert sum(a == b for a, b in zip(text, holder, strict=True)) >= len(holder) - 1, read
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "issue 23: in the tray, at the Pi camera's resolution, the dice are found and only "
-        "the band's die is left out, but most letters are '?' (the classifier's doubt)"
-    ),
-)
 def test_the_dice_in_the_tray_are_read_and_a_die_left_in_the_band_is_not() -> None:
     # The Pi camera's 2028 × 1520 (a 1280 × 960 photo of the whole page leaves a 9 mm
     # die's letters 12 blurred pixels tall); the page drawn twice as fine to match.

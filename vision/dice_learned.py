@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 from vision import own
 from vision.camera import Image
-from vision.dice_centres import dice_nets, working
+from vision.dice_centres import NO_VOWEL_DIE, VOWEL_DIE_LOST, dice_nets, working
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
 from vision.reading import NothingFound, Reading
 
@@ -338,11 +338,9 @@ def _found(count: int, expected: int) -> str:
     return f"{count} dé(s) des consonnes trouvé(s) sur {expected} : lecture incomplète"
 
 
-#: Not told the rules, three d20 seen and no vowel die.
-NO_VOWEL_DIE = "trois dés lus, sans dé des voyelles : s'il a été lancé, il n'a pas été vu"
-
-#: A fourth d20 seen surely: one of the four is not a die's up face (or not the game's).
-TOO_MANY = "plus de trois dés des consonnes vus : les trois plus sûrs sont lus"
+#: A fourth d20 seen, sure or not: one of the four is not a die's up face (or not the
+#: game's), and which one is a guess.
+TOO_MANY = "plus de trois dés des consonnes vus : lesquels sont du jeu, on ne sait pas"
 
 
 def picked(dice: list[SeenDie], vowel_die: bool | None = None) -> list[SeenDie]:
@@ -407,10 +405,13 @@ def read_learned(
     """The three consonants (left to right), then the vowel die's face when it is in
     play (``vowel_die`` True), or seen at all when the rules are not known (None).
 
-    A die seen but not surely read is "?"; a consonant die not seen at all is "?" too,
-    after those seen (the game asks for a word holding the three in any order); so is
-    the vowel die when the rules have it and it is not seen. The player's own dice in
-    ``data_dir`` (a calibration), if any, confirm the letters the network doubts."""
+    A die seen but not surely read is "?", and so are the consonants when more than
+    three consonant dice are seen (:data:`TOO_MANY`); a consonant die not seen at all
+    is "?" too, after those seen (the game asks for a word holding the three in any
+    order); so is the vowel die when the rules have it and it is not seen; not told the
+    rules, three consonant dice and no vowel die seen are said in a warning
+    (:data:`NO_VOWEL_DIE`). The player's own dice in ``data_dir`` (a calibration), if
+    any, confirm the letters the network doubts."""
     net = net or dice_net()
     gray = working(image)
     dice = seen_dice(gray, net)
@@ -420,14 +421,18 @@ def read_learned(
     if mine is not None:
         dice = adapted(gray, dice, mine, net)
     warnings: list[str] = []
-    if sum(d.sure and is_consonant(d.letter) for d in dice) > 3:
+    # The game has three d20: with a fourth seen, sure or not (another die's copy, a
+    # mark read as a letter), which three are the game's is a guess, so none is sure.
+    # (On 60 calibration photos no fourth consonant die was seen.)
+    too_many = sum(is_consonant(d.letter) for d in dice) > 3
+    if too_many:
         warnings.append(TOO_MANY)
     chosen = picked(dice, vowel_die)
     consonants = sorted(
         (d for d in chosen if is_consonant(d.letter)), key=lambda d: d.box[0] + d.box[2] / 2
     )
     vowels = [d for d in chosen if is_vowel(d.letter)]
-    values: list[str | int] = [d.letter if d.sure else "?" for d in consonants]
+    values: list[str | int] = [d.letter if d.sure and not too_many else "?" for d in consonants]
     confidence = [round(d.confidence, 3) for d in consonants]
     if len(consonants) < 3:
         warnings.append(_found(len(consonants), 3))
@@ -443,8 +448,10 @@ def read_learned(
         elif vowel_die:
             values.append("?")
             confidence.append(0.0)
-            warnings.append("dé des voyelles non trouvé")
+            warnings.append(VOWEL_DIE_LOST)
         elif len(consonants) == 3:
+            # Not told the rules, three d20 and no vowel die: said, as the other readers
+            # say it (a reading sure of its three consonants is kept whole by read_dice).
             warnings.append(NO_VOWEL_DIE)
     uncertain = tuple(i for i, v in enumerate(values) if v == "?")
     return Reading("dice", tuple(values), tuple(confidence), uncertain, tuple(warnings))

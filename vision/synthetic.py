@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -21,6 +22,9 @@ from numpy.typing import NDArray
 
 from vision.camera import Image
 from vision.glyphs import JOKER, Mask, render_joker, render_text
+
+if TYPE_CHECKING:  # vision.dice_render imports this module (through vision.render)
+    from vision.dice_render import DrawnDie
 
 BGR = tuple[int, int, int]
 Plane = NDArray[np.float32]
@@ -534,6 +538,17 @@ def dice_photo(
     table_kind: str | None = None,
     size: tuple[int, int] = (1024, 768),
 ) -> Image:
+    """:func:`first_dice_scene`'s photo alone (the bench's and the tests' dice photos)."""
+    return first_dice_scene(faces, rng, font, table_kind, size)[0]
+
+
+def first_dice_scene(
+    faces: str,
+    rng: np.random.Generator,
+    font: str,
+    table_kind: str | None = None,
+    size: tuple[int, int] = (1024, 768),
+) -> tuple[Image, list[DrawnDie]]:
     """A photo from above of three consonant d20 showing ``faces[:3]`` and the vowel die
     showing ``faces[3]`` (none in the game without the variant: three faces), scattered
     on a table.
@@ -544,6 +559,12 @@ def dice_photo(
     the dice cast a soft shadow, the light is uneven, and on half the photos a lamp's
     highlight shines somewhere on one die (dice are shiny plastic: the highlight washes
     out part of a face and of its letter); then blur, noise and JPEG.
+
+    With it, the dice as drawn (:class:`vision.dice_render.DrawnDie`, left to right as
+    drawn), placed in the photo through the camera's view: the up letter's centre and
+    height, the up face's centre, the die's radius (the height and radius scaled by the
+    view's local scale there). Recording them draws nothing at random, so a seeded photo
+    is the same as before they were recorded (the classifier trains on this renderer too).
     """
     kind = table_kind or str(rng.choice(TABLES))
     w, h = size
@@ -561,16 +582,39 @@ def dice_photo(
     centres = [centres[i] for i in np.argsort(seen[:, 0, 0])]
     vowel_at = int(rng.integers(4)) if len(faces) > 3 else -1
     consonants = iter(faces[:3])
+    drawn: list[DrawnDie] = []
     for i, centre in enumerate(centres):
         colours = DICE_COLOURS[rng.integers(len(DICE_COLOURS))]
         if i == vowel_at:
             _d6(plane, alpha, _Die(centre, radius * 0.62, faces[3], colours), rng, font)
+            # The letter is as high as the square's half side; the outline 1.06 times it.
+            drawn.append(_seen(view, centre, faces[3], radius * 0.62, radius * 0.62 * 1.5))
         else:
-            _d20(plane, alpha, _Die(centre, radius, next(consonants), colours), rng, font)
+            face = next(consonants)
+            _d20(plane, alpha, _Die(centre, radius, face, colours), rng, font)
+            # The up letter is 0.42 of the radius high, centred on the up face's middle.
+            drawn.append(_seen(view, centre, face, radius * 0.42, radius))
     # A highlight anywhere on a die, up to half its radius from its centre.
     turns = rng.uniform(0, 2 * np.pi, len(centres))
     reach = rng.uniform(0, 0.5, len(centres)) * radius
     offsets = np.stack([np.cos(turns), np.sin(turns)], axis=1) * reach[:, None]
     hot_spots = np.array(centres) + offsets
     background = table(rng, kind, size)
-    return _photograph(rng, plane, alpha, background, DICE_SHOT, view=view, hot_spots=hot_spots)
+    photo = _photograph(rng, plane, alpha, background, DICE_SHOT, view=view, hot_spots=hot_spots)
+    return photo, drawn
+
+
+def _seen(
+    view: _View, centre: NDArray[np.float64], face: str, letter: float, radius: float
+) -> DrawnDie:
+    """A die drawn at ``centre`` of the plane (its up letter ``letter`` pixels high, its
+    radius ``radius``) as the photo shows it through ``view``: lengths scaled by the
+    view's local scale at the centre (the square root of its Jacobian's determinant)."""
+    from vision.dice_render import DrawnDie
+
+    points = centre + np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    seen = cv2.perspectiveTransform(points.reshape(-1, 1, 2), view.homography).reshape(-1, 2)
+    jacobian = np.stack([seen[1] - seen[0], seen[2] - seen[0]], axis=1)
+    scale = float(np.sqrt(abs(np.linalg.det(jacobian))))
+    at = (float(seen[0][0]), float(seen[0][1]))
+    return DrawnDie(face, at, letter * scale, at, radius * scale)
