@@ -18,10 +18,11 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Apprend l'aspect de vos tuiles : donnez des photos de réglettes dont vous "
             "connaissez les lettres, par exemple photo1.jpg=ABCDEFGHIJ photo2.jpg=KLMNOPQRST "
-            "photo3.jpg=UVWXYZ ; avec --kind numbers, des photos de plaques, par exemple "
-            "plaques.jpg=3,100,8,8,10,6 ; avec --kind dice, des photos des quatre dés, les "
-            "trois consonnes puis le dé voyelle, par exemple des.jpg=BKWA (* ou JOKER pour "
-            "le joker). Le résultat est gardé dans le dossier des données."
+            "photo3.jpg=UVWXYZ ; avec --kind numbers, des photos de plaques, ligne du haut "
+            "d'abord, de gauche à droite, par exemple plaques.jpg=3,100,8,8,10,6 ; avec "
+            "--kind dice, des photos des quatre dés, les trois consonnes de gauche à droite "
+            "puis le dé voyelle, par exemple des.jpg=BKWA (* ou JOKER pour le joker). Le "
+            "résultat est gardé dans le dossier des données."
         ),
     )
     parser.add_argument("photos", nargs="+", metavar="PHOTO=CONTENU", help="photo et son contenu")
