@@ -272,17 +272,14 @@ OWN_AGREES = 0.95
 OWN_NEAR = 1.8
 
 #: ... or nearer than this, where the model was sure by itself (at least
-#: :data:`MODEL_SURE`): the user's agreeing then only keeps Tesseract's other reading from
-#: being heard (:func:`vision.rack._confirmed`); the E read F by both is now looked at
-#: with the ink beside it (:func:`vision.rack._broken_off`), heard whatever the user's
-#: glyphs say. On seeds 11, 23, 31, 41 and 53 (5,068 tiles lined up with the truth), the
-#: user's glyphs agreed from 1.8 to 2.3 with 262 readings the model was sure of, one
-#: wrong (an E read F at 1.81, made "?" by the reader's other checks, Tesseract having no
-#: reading of its row), while Tesseract made "?" of right ones (an F it read E, an S it
-#: read F, seed 41). Where the model was unsure (0.6 to 0.9), they agreed from 1.8 to 2.3
-#: with 14 right readings and one wrong (an A whose thin strokes were lost, a bare
-#: diagonal, read I, seed 53), of which Tesseract had no reading: such a reading is
-#: made sure only if Tesseract reads the same letter (:attr:`Guess.needs_second_opinion`).
+#: :data:`MODEL_SURE`); from :data:`OWN_NEAR` to here an unsure reading is marked as
+#: agreed (:attr:`Guess.user_agrees`, which the learned reader's :func:`vision.rack.
+#: _adapted` hears) but its confidence is left as the model's. On seeds 11, 23, 31, 41
+#: and 53 (5,068 tiles lined up with the truth, the first design's reader, since
+#: removed), the user's glyphs agreed from 1.8 to 2.3 with 262 readings the model was
+#: sure of, one wrong (an E read F at 1.81); where the model was unsure (0.6 to 0.9),
+#: with 14 right readings and one wrong (an A whose thin strokes were lost, read I,
+#: seed 53): hence no lift of the confidence there.
 OWN_CONFIRMS = 2.3
 
 #: The readers' threshold of a sure reading (:data:`vision.reading.UNSURE_BELOW`).
@@ -352,14 +349,9 @@ class Guess:
     """In [0, 1]; below :data:`vision.reading.UNSURE_BELOW` the reading is "?"."""
     user_agrees: bool = False
     """The user's own glyphs (a calibration lacking at most :data:`BORROWED_AT_MOST`
-    letters) read the same label and lifted the confidence."""
-    model_confidence: float | None = None
-    """The model's own confidence, before the user's glyphs lifted it (else ``None``)."""
-    needs_second_opinion: bool = False
-    """The user's glyphs agree with an unsure reading from only fairly near (between
-    :data:`OWN_NEAR` and :data:`OWN_CONFIRMS`): the confidence is left as the model's,
-    for the reader to lift to :data:`OWN_AGREES` where another reader (Tesseract, see
-    :func:`vision.rack.read_letters`) reads the same letter."""
+    letters) read the same label: nearer than :data:`OWN_NEAR` (or the model sure by
+    itself), the confidence was lifted to :data:`OWN_AGREES`; only fairly near (up to
+    :data:`OWN_CONFIRMS`) and the model unsure, it is left as the model's."""
 
 
 @dataclass(frozen=True)
@@ -537,7 +529,7 @@ class GlyphModel:
             elif complete and guess.confidence >= LIFTED_FROM and row[nearest] < OWN_CONFIRMS:
                 fairly = row[nearest] >= OWN_NEAR and guess.confidence < MODEL_SURE
                 lifted = guess.confidence if fairly else max(guess.confidence, OWN_AGREES)
-                judged.append(Guess(guess.label, lifted, True, guess.confidence, fairly))
+                judged.append(Guess(guess.label, lifted, True))
             else:
                 judged.append(guess)
         return judged
