@@ -13,7 +13,7 @@ import itertools
 import math
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import cv2
@@ -105,10 +105,6 @@ class Mark:
     unfound: bool = False
     """Thresholded again on its tile, no letter was found there (every piece ran out of
     the window): the mark is what the first pass saw, maybe a part of its letter."""
-    beside: Mark | None = None
-    """The letter with the ink standing on its foot, right of it, that was left out as
-    its points digit: it may be a stroke of the letter broken off by glare (see
-    :func:`whole_letter`)."""
 
     @property
     def cx(self) -> float:
@@ -547,13 +543,6 @@ def _with_faint_strokes(
     return pieces | beyond | bridge
 
 
-#: A points digit hangs below its letter's foot (by about 0.3 of the letter's height on
-#: the synthetic tiles, as on Scrabble tiles); a piece dropped as the digit that ends no
-#: lower than this share of the height below the foot stands on it, as the foot serif
-#: of an E or L does when glare has washed out the thin bar joining it to the letter
-#: (read F, I: silent misreads of FreeSerif, seed 11).
-ON_FOOT = 0.12
-
 #: A letter's pieces lie within this share of the letter's height above and below it.
 LETTER_BAND = 0.2
 
@@ -614,7 +603,6 @@ def whole_letter(
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     keep = np.zeros(count, bool)
     cut = np.zeros(count, bool)
-    sided: list[int] = []
     letter_foot = centre[1] + height / 2
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
@@ -622,8 +610,6 @@ def whole_letter(
         # A piece starting above the band is a mark above the letter, unless it is
         # letter-tall: a letter standing a little higher than its neighbours.
         high = top < top_limit and not (y > 0 and h >= TALL_PIECE * height)
-        if area >= 4 and not high and (x == 0 or x + w == window.shape[1]):
-            sided.append(label)
         if area < 4 or x == 0 or x + w == window.shape[1] or high:
             continue
         if bottom <= foot:
@@ -633,7 +619,7 @@ def whole_letter(
     if not keep.any():
         return None
     boxes = np.asarray(stats, np.int32)
-    dropped, doubtful = _drop_digit_beside(
+    _drop_digit_beside(
         keep,
         np.asarray(labels, np.int32),
         boxes,
@@ -642,18 +628,7 @@ def whole_letter(
         hang=max(2.0, DIGIT_HANGS * height),
     )
     _drop_specks(keep, boxes, height)
-    on_foot = [
-        label
-        for label in dropped
-        if label in doubtful
-        or y0 + boxes[label, cv2.CC_STAT_TOP] + boxes[label, cv2.CC_STAT_HEIGHT]
-        <= letter_foot + ON_FOOT * height
-    ]
     pieces = keep[labels]
-    # What is cut off a piece crossing the foot may be the letter's own (a Q's tail
-    # below its foot, taken off as its digit: read O, FreeSerif, seed 17): the letter is
-    # judged with it too.
-    on_foot += [int(crossing) for crossing in np.flatnonzero(cut)]
     for crossing in np.flatnonzero(cut):
         grown = labels == crossing
         digit = _digit_part(grown, round(letter_foot - 0.1 * height) - y0)
@@ -666,31 +641,8 @@ def whole_letter(
     if not pieces.any():
         return None
     faint = relative < otsu + FAINT * (255 - otsu)
-    on_foot += _cut_by_window(pieces, np.asarray(labels, np.int32), sided, faint | (ink > 0))
     pieces = _with_faint_strokes(pieces, ink > 0, faint)
-    mark = _mark_of(pieces, window, x0, y0)
-    if on_foot:
-        return replace(mark, beside=_mark_of(pieces | np.isin(labels, on_foot), window, x0, y0))
-    return mark
-
-
-def _cut_by_window(
-    pieces: NDArray[np.bool_],
-    labels: NDArray[np.integer],
-    sided: list[int],
-    inked: NDArray[np.bool_],
-) -> list[int]:
-    """Of the pieces running out of the window (``sided``), those joined to the
-    letter's ``pieces`` by ink or faint ink (``inked``): maybe the rest of the letter,
-    cut by the window (the long foot of a FreeSerif L at a row's end, parted from its
-    stem by a faint stretch: the stem read I surely, seed 83). The caller judges them as
-    ink beside the letter (:func:`vision.rack._broken_off`)."""
-    if not sided:
-        return []
-    _, reach = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
-    mine = np.unique(reach[pieces])
-    mine = mine[mine > 0]
-    return [label for label in sided if np.isin(reach[labels == label], mine).any()]
+    return _mark_of(pieces, window, x0, y0)
 
 
 #: A piece of less than this share of the letter's largest piece's ink, standing apart
@@ -732,25 +684,23 @@ def _drop_digit_beside(
     *,
     slack: float,
     hang: float,
-) -> tuple[list[int], list[int]]:
+) -> None:
     """Take out of ``keep`` the pieces all below row ``low`` and right of the letter's
     pieces (those reaching above ``low``): the points digit printed beside the
     letter's foot, apart from it, in one piece or broken in several by the camera (a 3
     in two kept a C059 B at 0.63: seed 31). A piece right of the letter in the rows it
     spans only, hanging ``hang`` pixels below it, is dropped too (a 2 under a leaning D's
-    top made it read P, seed 31), but is returned among the doubtful ones: a Q's tail
-    broken off by glare may lie so, for :func:`vision.rack._broken_off` to judge (a
-    serif G's spur does not hang; it stays). Return the labels dropped and the
-    doubtful. A piece of the letter broken off by glare mostly lies under the letter,
-    not beside it (the foot serif of an L, beside the I it leaves, is the exception)."""
+    top made it read P, seed 31; a serif G's spur does not hang: it stays). A piece of
+    the letter broken off by glare mostly lies under the letter, not beside it (the foot
+    serif of an L, beside the I it leaves, is the exception)."""
     kept = np.flatnonzero(keep)
     letter = [k for k in kept if stats[k, cv2.CC_STAT_TOP] < low]
     if not letter or len(letter) == kept.size:
-        return [], []
+        return
     ink = np.isin(labels, letter)
     hangs = int(np.flatnonzero(ink.any(axis=1)).max()) + 1 + hang
     right = max(int(stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]) for k in letter)
-    dropped, doubtful = [], []
+    dropped = []
     for k in kept:
         if k in letter:
             continue
@@ -758,13 +708,11 @@ def _drop_digit_beside(
         columns = np.flatnonzero(ink[top : top + int(stats[k, cv2.CC_STAT_HEIGHT])].any(axis=0))
         beside = int(columns.max()) + 1 if columns.size else right
         left = int(stats[k, cv2.CC_STAT_LEFT])
-        if left >= right - slack:
+        if left >= right - slack or (
+            left >= beside - slack and top + int(stats[k, cv2.CC_STAT_HEIGHT]) >= hangs
+        ):
             dropped.append(int(k))
-        elif left >= beside - slack and top + int(stats[k, cv2.CC_STAT_HEIGHT]) >= hangs:
-            dropped.append(int(k))
-            doubtful.append(int(k))
     keep[dropped] = False
-    return dropped, doubtful
 
 
 def _digit_part(grown: NDArray[np.bool_], low: int) -> NDArray[np.bool_] | None:
