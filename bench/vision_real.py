@@ -123,6 +123,10 @@ def read_racks(folder: Path, labels: Sequence[Label]) -> Tally:
     result = score(values, [label.truth for label in racks])
     tally = Tally(result.tiles, result.right, result.unsure, result.silent, result.missed)
     tally.photos = len(racks)
+    for label, read in zip(racks, values, strict=True):
+        seen = "".join(str(v) for v in read) if read is not None else "(rien)"
+        if seen != label.truth:
+            tally.wrong.append(f"{label.file}: {label.truth} -> {seen}")
     return tally
 
 
@@ -183,7 +187,9 @@ def line(name: str, tally: Tally) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", type=Path, default=DEFAULT_SET, help="the set's folder")
-    parser.add_argument("--verbose", action="store_true", help="each silent misread")
+    parser.add_argument(
+        "--verbose", action="store_true", help="each rack not read whole, each die misread silently"
+    )
     args = parser.parse_args(argv)
     if not (args.set / "labels.csv").is_file():
         print(f"pas de jeu de photos réelles dans {args.set} (labels.csv absent)")
