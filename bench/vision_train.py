@@ -27,6 +27,7 @@ import json  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
@@ -34,6 +35,9 @@ from numpy.typing import NDArray  # noqa: E402
 from vision import letter_render, render  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.learned import LETTERS_ONNX, PLATES_ONNX, OnnxClassifier, standardised  # noqa: E402
+
+if TYPE_CHECKING:
+    import torch
 
 #: Silent misreads allowed among sure readings (issue 23: at most 1 in 1,000).
 SILENT_GOAL = 1 / 1000
@@ -52,6 +56,8 @@ class Kind:
     train: int
     """Training windows (the committed network's number)."""
     epochs: int
+    augment: bool = False
+    """Whether each epoch sees its windows spoilt afresh (:func:`augmented`)."""
 
 
 KINDS = {
@@ -62,8 +68,9 @@ KINDS = {
         render.NOTHING + 1,
         "plate values 1..10, 25, 50, 75, 100, then nothing",
         PLATES_ONNX,
-        train=24000,
-        epochs=8,
+        train=48000,
+        epochs=10,
+        augment=True,
     ),
     "letters": Kind(
         letter_render.letter_sample,
@@ -90,6 +97,51 @@ def windows(
     return xs, ys
 
 
+def augmented(windows: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+    """Grey windows (n × 1 × H × W, 0-255) spoilt as a camera and a finder spoil them, drawn
+    afresh each epoch so that no window is seen twice alike: moved by up to 2 pixels
+    across and 1 down or up (the finder's box a little off), a gamma, the contrast
+    lowered and noise added (dim light, a cheap sensor), blurred at times (focus).
+    Generic: nothing in it knows a style family."""
+    import torch
+    from torch.nn import functional
+
+    n, _, h, w = windows.shape
+
+    def uniform(low: float, high: float) -> torch.Tensor:
+        return low + (high - low) * torch.rand(n, 1, 1, 1, generator=generator)
+
+    padded = functional.pad(windows, (2, 2, 1, 1), mode="replicate")
+    dx = torch.randint(0, 5, (n,), generator=generator)
+    dy = torch.randint(0, 3, (n,), generator=generator)
+    out = torch.empty_like(windows)
+    for ox in range(5):
+        for oy in range(3):
+            chosen = (dx == ox) & (dy == oy)
+            out[chosen] = padded[chosen, :, oy : oy + h, ox : ox + w]
+    out = 255 * (out / 255).clamp(0, 1) ** uniform(0.7, 1.4)
+    mean = out.mean(dim=(2, 3), keepdim=True)
+    out = mean + (out - mean) * uniform(0.5, 1.0)
+    out = out + torch.randn(out.shape, generator=generator) * uniform(0, 6)
+    sigma = 0.4 + 0.6 * torch.rand(1, generator=generator)
+    taps = torch.exp(-(torch.arange(-1, 2, dtype=torch.float32) ** 2) / (2 * sigma**2))
+    kernel = (taps[:, None] * taps[None, :]) / taps.sum() ** 2
+    blurred = functional.conv2d(
+        functional.pad(out, (1, 1, 1, 1), mode="replicate"), kernel[None, None]
+    )
+    blur = torch.rand(n, 1, 1, 1, generator=generator) < 0.3
+    return torch.where(blur, blurred, out).clamp(0, 255)
+
+
+def standardised_torch(windows: torch.Tensor) -> torch.Tensor:
+    """:func:`vision.learned.standardised` on a tensor (n × 1 × H × W)."""
+    import torch
+
+    mean = windows.mean(dim=(2, 3), keepdim=True)
+    spread = torch.clamp(windows.std(dim=(2, 3), keepdim=True, unbiased=False), min=8.0)
+    return (windows - mean) / spread
+
+
 def threshold_for(confidence: NDArray[np.float32], right: NDArray[np.bool_]) -> float:
     """The lowest confidence threshold whose sure readings are wrong at most
     :data:`SILENT_GOAL` of the time (1.0 if none is)."""
@@ -110,6 +162,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--check", type=int, help="calibration/held-out windows")
     parser.add_argument("--epochs", type=int, help="(default: the kind's)")
     parser.add_argument("--out", type=Path, help="the ONNX file (default: vision/data/)")
+    parser.add_argument(
+        "--windows-cache",
+        type=Path,
+        help="an .npz the drawn windows are saved to, or read from if it exists (keep it "
+        "out of the repository; one kind only)",
+    )
     args = parser.parse_args(argv)
     for name in KINDS if args.kind == "all" else [args.kind]:
         kind = KINDS[name]
@@ -122,10 +180,20 @@ def main(argv: Sequence[str] | None = None) -> None:
             check=args.check or (3000 if name == "plates" else 4000),
             epochs=args.epochs or kind.epochs,
             out=args.out or kind.out,
+            cache=args.windows_cache,
         )
 
 
-def train(kind: Kind, *, seed: int, count: int, check: int, epochs: int, out: Path) -> None:
+def train(
+    kind: Kind,
+    *,
+    seed: int,
+    count: int,
+    check: int,
+    epochs: int,
+    out: Path,
+    cache: Path | None = None,
+) -> None:
     """Train one classifier, export it to ``out`` and its threshold beside it."""
     import torch
     from torch import nn
@@ -133,9 +201,17 @@ def train(kind: Kind, *, seed: int, count: int, check: int, epochs: int, out: Pa
     torch.set_num_threads(1)  # the machine is shared
     torch.manual_seed(seed)
     start = time.perf_counter()
-    x_train, y_train = windows(kind, "train", count, seed)
-    x_cal, y_cal = windows(kind, "calibration", check, seed + 1)
-    x_held, y_held = windows(kind, "held-out", check, seed + 2)
+    if cache is not None and cache.exists():
+        with np.load(cache) as saved:
+            x_train, y_train, x_cal, y_cal, x_held, y_held = (
+                saved[k] for k in ("xt", "yt", "xc", "yc", "xh", "yh")
+            )
+    else:
+        x_train, y_train = windows(kind, "train", count, seed)
+        x_cal, y_cal = windows(kind, "calibration", check, seed + 1)
+        x_held, y_held = windows(kind, "held-out", check, seed + 2)
+        if cache is not None:
+            np.savez(cache, xt=x_train, yt=y_train, xc=x_cal, yc=y_cal, xh=x_held, yh=y_held)
     print(f"windows drawn in {time.perf_counter() - start:.0f} s", flush=True)
 
     def block(a: int, b: int, pool: bool) -> list[nn.Module]:
@@ -151,7 +227,11 @@ def train(kind: Kind, *, seed: int, count: int, check: int, epochs: int, out: Pa
         nn.Dropout(0.2),
         nn.Linear(64 * (kind.height // 8) * (kind.width // 8), kind.classes),
     )
-    inputs = torch.from_numpy(standardised(x_train))
+    if kind.augment:  # kept as grey levels: spoilt, then standardised, batch by batch
+        inputs = torch.from_numpy(x_train[:, None].astype(np.float32))
+        spoiler = torch.Generator().manual_seed(seed + 3)
+    else:
+        inputs = torch.from_numpy(standardised(x_train))
     labels = torch.from_numpy(y_train)
     optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = epochs * (-(-len(inputs) // 128))
@@ -165,7 +245,10 @@ def train(kind: Kind, *, seed: int, count: int, check: int, epochs: int, out: Pa
         for first in range(0, len(order), 128):
             batch = order[first : first + 128]
             optimiser.zero_grad()
-            loss = loss_of(model(inputs[batch]), labels[batch])
+            seen = inputs[batch]
+            if kind.augment:
+                seen = standardised_torch(augmented(seen, spoiler))
+            loss = loss_of(model(seen), labels[batch])
             loss.backward()
             optimiser.step()
             schedule.step()
