@@ -32,6 +32,7 @@ import json  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 
+import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
@@ -75,6 +76,8 @@ DICE_PIECE = (0.45, 2.2)
 #: die on its up face, per die near it (three leaning faces' letters each), on the table.
 DICE_FIRST_WIDTHS = (400, 1025)
 DICE_FIRST_NEGATIVES = (1, 2, 2)
+#: With ``--grey-mix``: the gamma of :func:`mixed_grey`, drawn log-uniformly in this range.
+GREY_GAMMA = (0.6, 1.6)
 
 
 def bare_windows(split: str, rng: np.random.Generator) -> list[NDArray[np.uint8]]:
@@ -103,14 +106,18 @@ def dice_windows(
     bare: float = 0.0,
     first: float = 0.0,
     face_negatives: bool = False,
+    grey_mix: float = 0.0,
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """About ``count`` dice windows of ``split`` and their classes
     (:data:`vision.dice_render.CLASSES`, then "nothing"); ``bare``: the share of photos
     of a bare table (:func:`bare_windows`); ``first``: the share of photos drawn by the
     first generator (:func:`first_photo`); ``face_negatives``: windows on an up face that
     are not its letter (parts of it, it merged with its face) are "nothing" too
-    (:func:`labelled_windows`)."""
+    (:func:`labelled_windows`); ``grey_mix``: the share of the dice photos made grey by
+    :func:`mixed_grey` rather than as the reader does (its own random numbers: the
+    photos drawn are the same)."""
     rng = np.random.default_rng(seed)
+    looks = np.random.default_rng(seed + 1000)
     xs: list[NDArray[np.uint8]] = []
     ys: list[int] = []
     nothing = len(DICE_CLASSES)
@@ -134,12 +141,32 @@ def dice_windows(
             band = (radius / DICE_PATCH, radius / DICE_PATCH)
             photo, drawn = dice_scene(faces, rng, style, size, band)
             keep = (DICE_FACE_NEGATIVES * len(drawn), *DICE_NEGATIVES)
+        gray = mixed_grey(photo, looks) if looks.random() < grey_mix else None
         windows, labels = labelled_windows(
-            dice_centres.working(photo), drawn, rng, keep, face_negatives
+            dice_centres.working(photo) if gray is None else gray, drawn, rng, keep, face_negatives
         )
         xs += windows
         ys += labels
     return np.array(xs[:count], np.uint8), np.array(ys[:count], np.int64)
+
+
+def mixed_grey(photo: Image, rng: np.random.Generator) -> NDArray[np.uint8]:
+    """``photo`` at the reader's working size, made grey by a random mix of its three
+    colour channels (weights drawn uniformly on the simplex) and a random gamma
+    (:data:`GREY_GAMMA`): the grey contrast between a die's ink, its body and the table
+    is what the network sees, and colours it was never trained on (the held-out schemes)
+    give contrasts the standard grey of the trained ones does not."""
+    if photo.ndim == 2:
+        return dice_centres.working(photo)
+    scale = min(1.0, dice_centres.WORKING_SIZE / max(photo.shape[:2]))
+    if scale < 1.0:
+        photo = np.asarray(
+            cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8
+        )
+    weights = rng.dirichlet(np.ones(3)).astype(np.float32)
+    grey = photo.astype(np.float32) @ weights / 255.0
+    grey = grey ** float(np.exp(rng.uniform(*np.log(GREY_GAMMA))))
+    return np.asarray(np.clip(grey * 255.0 + 0.5, 0, 255), np.uint8)
 
 
 def first_photo(split: str, rng: np.random.Generator) -> tuple[Image, list[DrawnDie]]:
@@ -218,7 +245,14 @@ def labelled_windows(
 
 
 def _fit(
-    model: object, inputs: object, labels: object, *, epochs: int, seed: int, lr: float = 3e-3
+    model: object,
+    inputs: object,
+    labels: object,
+    *,
+    epochs: int,
+    seed: int,
+    lr: float = 3e-3,
+    smoothing: float = 0.05,
 ) -> None:
     """Train ``model`` (a torch module) on standardised ``inputs`` with ``labels``."""
     import torch
@@ -229,7 +263,7 @@ def _fit(
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     steps = epochs * (-(-len(inputs) // 128))
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=steps)
-    loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
+    loss_of = nn.CrossEntropyLoss(label_smoothing=smoothing)
     shuffler = torch.Generator().manual_seed(seed)
     for epoch in range(epochs):
         model.train()
@@ -328,7 +362,7 @@ def train_dice(args: argparse.Namespace) -> None:
     net = dice_learned.DiceNet(out, meta)
     report = {
         "calibration photos": dice_decisions(net, "calibration", args.dice_photos, args.seed + 3),
-        "held-out photos": dice_decisions(net, "held-out", args.dice_photos, args.seed + 4),
+        "held-out photos": dice_decisions(net, "held-out", args.held_out_photos, args.seed + 4),
     }
     calibration = [report["calibration photos"]]
     if args.first_photos:
@@ -347,6 +381,9 @@ def train_dice(args: argparse.Namespace) -> None:
                 "bare_tables": args.bare_tables,
                 "first_generator_share": args.first_share,
                 "face_negatives": args.face_negatives,
+                "grey_mix": args.grey_mix,
+                "label_smoothing": args.label_smoothing,
+                "widths": list(args.widths),
                 "calibration_photos": args.dice_photos,
                 "first_generator_calibration_photos": args.first_photos,
                 "classes": DICE_CLASSES + " then nothing",
@@ -363,14 +400,22 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
     import torch
 
     start = time.perf_counter()
-    x_train, y_train = dice_windows(
-        "train",
-        args.dice_train,
-        args.seed,
-        bare=args.bare_tables,
-        first=args.first_share,
-        face_negatives=args.face_negatives,
-    )
+    cache: Path | None = args.windows_cache
+    if cache is not None and cache.exists():
+        saved = np.load(cache)
+        x_train, y_train = saved["x"], saved["y"]
+    else:
+        x_train, y_train = dice_windows(
+            "train",
+            args.dice_train,
+            args.seed,
+            bare=args.bare_tables,
+            first=args.first_share,
+            face_negatives=args.face_negatives,
+            grey_mix=args.grey_mix,
+        )
+        if cache is not None:
+            np.savez(cache, x=x_train, y=y_train)
     nothing = len(DICE_CLASSES)
     print(
         f"dice windows drawn in {time.perf_counter() - start:.0f} s "
@@ -378,9 +423,16 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
         flush=True,
     )
     torch.manual_seed(args.seed)
-    model = _cnn(shape, nothing + 1, 3, (16, 32, 64, 96), channels=2)
+    model = _cnn(shape, nothing + 1, 3, tuple(args.widths), channels=2)
     inputs = torch.from_numpy(dice_learned.standardised(x_train))
-    _fit(model, inputs, torch.from_numpy(y_train), epochs=args.dice_epochs, seed=args.seed)
+    _fit(
+        model,
+        inputs,
+        torch.from_numpy(y_train),
+        epochs=args.dice_epochs,
+        seed=args.seed,
+        smoothing=args.label_smoothing,
+    )
     _export(model, shape, out, channels=2)
 
 
@@ -419,12 +471,28 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=True,
         help="parts of up letters are nothing",
     )
+    parser.add_argument(
+        "--grey-mix", type=float, default=0.0, help="share of photos grey by a random mix"
+    )
+    parser.add_argument("--label-smoothing", type=float, default=0.05)
+    parser.add_argument(
+        "--widths", type=int, nargs=4, default=[16, 32, 64, 96], help="conv blocks' channels"
+    )
+    parser.add_argument(
+        "--held-out-photos", type=int, default=800, help="held-out photos (the log only)"
+    )
     parser.add_argument("--dice-photos", type=int, default=800, help="dice calibration photos")
     parser.add_argument(
         "--first-photos", type=int, default=400, help="first generator's calibration photos"
     )
     parser.add_argument(
         "--calibrate-only", action="store_true", help="keep the network, choose its threshold"
+    )
+    parser.add_argument(
+        "--windows-cache",
+        type=Path,
+        help="an .npz of the drawn windows: read if it exists, else written (trying "
+        "trainings on the same windows; its drawing options are not checked)",
     )
     parser.add_argument("--dice-out", type=Path, default=dice_learned.DICE_ONNX)
     args = parser.parse_args(argv)
