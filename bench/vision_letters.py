@@ -7,6 +7,8 @@ Two sets of synthetic rack photos, each tile's letter known:
   families, font designs and colour schemes the classifier never trained on and its
   threshold was never chosen on (light letters on dark tiles among them, outlines, score
   digits or none); one tile set per user, ``--racks`` photos each;
+- ``calibration`` (asked for with ``--only``): trained designs in held-out colours, the
+  set where the reader's failures may be studied (the held-out figure is only measured);
 - ``first generator``: :func:`vision.synthetic.rack_set` in its unseen fonts, the set the
   first design was tuned on (its README figure), to show what changes there.
 Each set is read before a calibration, then after one (three photos of
@@ -51,12 +53,14 @@ CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
 User = tuple[str, list[tuple[Image, str]], list[tuple[str, Image, str]]]
 
 
-def held_out_users(count: int, racks: int, seed: int) -> list[User]:
-    """``count`` tile sets of the held-out families, ``racks`` photos each."""
+def held_out_users(count: int, racks: int, seed: int, split: str = "held-out") -> list[User]:
+    """``count`` tile sets of the ``split`` families (the held-out ones, or the
+    calibration ones: trained designs in held-out colours, where the reader may be
+    studied without spending the held-out figure), ``racks`` photos each."""
     rng = np.random.default_rng(seed)
     users = []
     for u in range(count):
-        style = random_style(rng, "held-out")
+        style = random_style(rng, split)
         photos = []
         for _ in range(racks):
             letters = "".join(rng.choice(list(LETTERS), int(rng.integers(1, 11))))
@@ -156,7 +160,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--verbose", action="store_true", help="a line per tile set")
     parser.add_argument(
-        "--only", choices=("held-out", "first generator"), action="append", help="one set"
+        "--only",
+        choices=("held-out", "calibration", "first generator"),
+        action="append",
+        help="one set (calibration: only with --only; the reader is studied there)",
     )
     args = parser.parse_args(argv)
     sets = tuple(args.only or ("held-out", "first generator"))
@@ -173,6 +180,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             measure(
                 "held-out",
                 held_out_users(args.users, args.racks, args.seed),
+                root,
+                args.verbose,
+            )
+        if "calibration" in sets:
+            measure(
+                "calibration",
+                held_out_users(args.users, args.racks, args.seed, "calibration"),
                 root,
                 args.verbose,
             )
