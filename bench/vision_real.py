@@ -158,6 +158,8 @@ def read_dice_photos(folder: Path, labels: Sequence[Label]) -> Tally:
             if label.truth not in CLASSES:
                 tally.foreign += 1
                 tally.foreign_sure += die is not None and die.sure
+                if die is not None and die.sure:
+                    tally.wrong.append(f"{file}: {label.truth} (hors jeu) -> {die.letter}")
                 continue
             tally.items += 1
             if die is None:
