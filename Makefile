@@ -63,9 +63,11 @@ lexicon: venv
 # Retrain the learned vision readers and rewrite vision/data/plates.onnx, letters.onnx,
 # dice.onnx, dice_finder.onnx, dice_up.onnx and their .json (seeded: the committed files
 # again, on this machine). PyTorch (the `train` extra, CPU build) is installed here only;
-# about 125 CPU minutes on one thread in all, 45 of them the dice classifier (its windows
-# drawn by two renderers, its threshold chosen on 1,200 calibration photos), 46 the plates'
-# (48,000 windows, 10 epochs, spoilt afresh each epoch). The die
+# about 3 CPU hours on one thread in all (more on a loaded machine), 45 minutes of them the
+# dice classifier (its windows drawn by two renderers, its threshold chosen on 1,200
+# calibration photos), 46 the plates' (48,000 windows, 10 epochs, spoilt afresh each
+# epoch), about 75 the letters' (108,000 windows, 12 epochs: 32 minutes drawing them on
+# a loaded machine). The die
 # finder first: the dice classifier's threshold is chosen on the windows the finder says
 # are up faces.
 models: venv

@@ -79,8 +79,8 @@ KINDS = {
         letter_render.NOTHING + 1,
         "letters A..Z, then nothing",
         LETTERS_ONNX,
-        train=36000,
-        epochs=10,
+        train=108000,
+        epochs=12,
     ),
 }
 
