@@ -81,10 +81,11 @@ class Tuning:
     letters of the faces leaning around it are not read as it. On calibration photos
     (150, 541 dice picked) 0.3 made 40.9% of the dice sure, 0.6 34.1%, the windows
     grouped without the finder 27.6%."""
-    turns: tuple[float, ...] = (0.0, 45.0)
-    """A die's letter probability is read in its kept window cut at each of these turns
-    (degrees), each seen in its four quarter turns (:meth:`DiceNet.views`): eight views
-    of one die spun on the table, whose doubts average out (1-3 turns)."""
+    turns: tuple[float, ...] = (45.0,)
+    """A die's letter probability is read in its kept window as cut and cut again at
+    each of these turns (degrees), each seen in its four quarter turns
+    (:meth:`DiceNet.views`): eight views of one die spun on the table, whose doubts
+    average out (0-2 more turns)."""
 
 
 TUNING = Tuning()
@@ -188,26 +189,39 @@ class DiceNet:
         odds = np.exp(logits)
         return np.asarray(odds / odds.sum(axis=1, keepdims=True), np.float32)
 
-    def read(self, windows: NDArray[np.uint8], tuning: Tuning = TUNING) -> NDArray[np.float32]:
+    def read(
+        self, windows: NDArray[np.uint8], tuning: Tuning = TUNING
+    ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """:meth:`probabilities`, then, for the windows read as an up letter, the mean of
         their four quarter turns' (a window turned is a die spun on the table: its
-        letter is the same, and the network's doubts over one view average out)."""
+        letter is the same, and the network's doubts over one view average out); and,
+        beside it, each window's four quarter turns' probabilities (n × 4 × classes; a
+        window not read again: its one view's, four times), which :meth:`views` reuses."""
         probs = self.probabilities(windows)
+        quarters = np.repeat(probs[:, None], 4, axis=1)
         found = np.nonzero(probs[:, NOTHING] < tuning.found)[0]
         if len(found):
             turned = [np.rot90(windows[found], k, axes=(2, 3)) for k in range(4)]
             views = self.probabilities(np.ascontiguousarray(np.concatenate(turned)))
-            probs[found] = views.reshape(4, len(found), -1).mean(axis=0)
-        return probs
+            views = views.reshape(4, len(found), -1)
+            quarters[found] = views.transpose(1, 0, 2)
+            probs[found] = views.mean(axis=0)
+        return probs, quarters
 
     def views(
-        self, gray: NDArray[np.uint8], box: Box, tuning: Tuning = TUNING
+        self,
+        gray: NDArray[np.uint8],
+        box: Box,
+        quarters: NDArray[np.float32],
+        tuning: Tuning = TUNING,
     ) -> NDArray[np.float32]:
-        """The probabilities of the windows around ``box`` cut at each of
+        """The probabilities of the windows around ``box``: as cut, in its four quarter
+        turns (``quarters``, as :meth:`read` gave them), then cut at each of
         :attr:`Tuning.turns`, each in its four quarter turns: one row per view."""
         cut = [window(gray, box, tuning, turn) for turn in tuning.turns]
         turned = [np.rot90(w, k, axes=(1, 2)) for w in cut for k in range(4)]
-        return self.probabilities(np.ascontiguousarray(np.array(turned, np.uint8)))
+        more = self.probabilities(np.ascontiguousarray(np.array(turned, np.uint8)))
+        return np.concatenate([quarters, more])
 
     def features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
         """The network's features of each pair of windows (:func:`vision.own.features`):
@@ -271,7 +285,7 @@ def seen_dice(
     if not boxes:
         return []
     windows = np.array([window(gray, b, tuning) for b in boxes], np.uint8)
-    probs = net.read(windows, tuning)
+    probs, quarters = net.read(windows, tuning)
     up = probs[:, :NOTHING].sum(axis=1)
     likely = up > 1 - tuning.found
     best = probs[:, :NOTHING].argmax(axis=1)
@@ -297,7 +311,7 @@ def seen_dice(
     dice: list[SeenDie] = []
     for i, rivals in sorted(groups, key=lambda g: -float(up[g[0]])):
         rival = max((float(probs[j, best[j]]) for j in rivals), default=0.0)
-        letter = _letter_probability(net.views(gray, boxes[i], tuning)[:, best[i]])
+        letter = _letter_probability(net.views(gray, boxes[i], quarters[i], tuning)[:, best[i]])
         conf = _confidence(letter, rival)
         dice.append(
             SeenDie(
