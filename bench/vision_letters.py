@@ -53,7 +53,7 @@ CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
 User = tuple[str, list[tuple[Image, str]], list[tuple[str, Image, str]]]
 
 
-def held_out_users(count: int, racks: int, seed: int, split: str = "held-out") -> list[User]:
+def tile_users(count: int, racks: int, seed: int, split: str = "held-out") -> list[User]:
     """``count`` tile sets of the ``split`` families (the held-out ones, or the
     calibration ones: trained designs in held-out colours, where the reader may be
     studied without spending the held-out figure), ``racks`` photos each."""
@@ -179,14 +179,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         if "held-out" in sets:
             measure(
                 "held-out",
-                held_out_users(args.users, args.racks, args.seed),
+                tile_users(args.users, args.racks, args.seed),
                 root,
                 args.verbose,
             )
         if "calibration" in sets:
             measure(
                 "calibration",
-                held_out_users(args.users, args.racks, args.seed, "calibration"),
+                tile_users(args.users, args.racks, args.seed, "calibration"),
                 root,
                 args.verbose,
             )

@@ -27,7 +27,7 @@ import json  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
@@ -142,6 +142,23 @@ def standardised_torch(windows: torch.Tensor) -> torch.Tensor:
     return (windows - mean) / spread
 
 
+def cached_windows(
+    cache: Path | None, draw: Callable[[], dict[str, NDArray[Any]]]
+) -> dict[str, NDArray[Any]]:
+    """The arrays ``draw`` gives (drawn windows and their classes), saved to ``cache`` (an
+    .npz, kept out of the repository), or read back from it when it exists: trainings
+    tried on the same windows without drawing them again (the drawing's options are not
+    checked)."""
+    if cache is not None and cache.exists():
+        with np.load(cache) as saved:
+            return {name: saved[name] for name in saved.files}
+    arrays = draw()
+    if cache is not None:
+        named: dict[str, Any] = dict(arrays)  # savez's keywords are the arrays' names
+        np.savez(cache, **named)
+    return arrays
+
+
 def threshold_for(confidence: NDArray[np.float32], right: NDArray[np.bool_]) -> float:
     """The lowest confidence threshold whose sure readings are wrong at most
     :data:`SILENT_GOAL` of the time (1.0 if none is)."""
@@ -201,17 +218,17 @@ def train(
     torch.set_num_threads(1)  # the machine is shared
     torch.manual_seed(seed)
     start = time.perf_counter()
-    if cache is not None and cache.exists():
-        with np.load(cache) as saved:
-            x_train, y_train, x_cal, y_cal, x_held, y_held = (
-                saved[k] for k in ("xt", "yt", "xc", "yc", "xh", "yh")
-            )
-    else:
-        x_train, y_train = windows(kind, "train", count, seed)
-        x_cal, y_cal = windows(kind, "calibration", check, seed + 1)
-        x_held, y_held = windows(kind, "held-out", check, seed + 2)
-        if cache is not None:
-            np.savez(cache, xt=x_train, yt=y_train, xc=x_cal, yc=y_cal, xh=x_held, yh=y_held)
+
+    def draw() -> dict[str, NDArray[Any]]:
+        xt, yt = windows(kind, "train", count, seed)
+        xc, yc = windows(kind, "calibration", check, seed + 1)
+        xh, yh = windows(kind, "held-out", check, seed + 2)
+        return {"xt": xt, "yt": yt, "xc": xc, "yc": yc, "xh": xh, "yh": yh}
+
+    drawn = cached_windows(cache, draw)
+    x_train, y_train, x_cal, y_cal, x_held, y_held = (
+        drawn[k] for k in ("xt", "yt", "xc", "yc", "xh", "yh")
+    )
     print(f"windows drawn in {time.perf_counter() - start:.0f} s", flush=True)
 
     def block(a: int, b: int, pool: bool) -> list[nn.Module]:

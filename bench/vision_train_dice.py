@@ -31,12 +31,12 @@ import argparse  # noqa: E402
 import json  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
+from typing import Any  # noqa: E402
 
-import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
-from bench.vision_train import threshold_for  # noqa: E402
+from bench.vision_train import cached_windows, threshold_for  # noqa: E402
 from vision import dice_centres, dice_learned  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
@@ -158,11 +158,7 @@ def mixed_grey(photo: Image, rng: np.random.Generator) -> NDArray[np.uint8]:
     give contrasts the standard grey of the trained ones does not."""
     if photo.ndim == 2:
         return dice_centres.working(photo)
-    scale = min(1.0, dice_centres.WORKING_SIZE / max(photo.shape[:2]))
-    if scale < 1.0:
-        photo = np.asarray(
-            cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8
-        )
+    photo = dice_centres.scaled(photo)
     weights = rng.dirichlet(np.ones(3)).astype(np.float32)
     grey = photo.astype(np.float32) @ weights / 255.0
     grey = grey ** float(np.exp(rng.uniform(*np.log(GREY_GAMMA))))
@@ -400,12 +396,9 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
     import torch
 
     start = time.perf_counter()
-    cache: Path | None = args.windows_cache
-    if cache is not None and cache.exists():
-        saved = np.load(cache)
-        x_train, y_train = saved["x"], saved["y"]
-    else:
-        x_train, y_train = dice_windows(
+
+    def draw() -> dict[str, NDArray[Any]]:
+        x, y = dice_windows(
             "train",
             args.dice_train,
             args.seed,
@@ -414,8 +407,10 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
             face_negatives=args.face_negatives,
             grey_mix=args.grey_mix,
         )
-        if cache is not None:
-            np.savez(cache, x=x_train, y=y_train)
+        return {"x": x, "y": y}
+
+    drawn = cached_windows(args.windows_cache, draw)
+    x_train, y_train = drawn["x"], drawn["y"]
     nothing = len(DICE_CLASSES)
     print(
         f"dice windows drawn in {time.perf_counter() - start:.0f} s "

@@ -81,13 +81,19 @@ class Tuning:
 TUNING = Tuning()
 
 
-def working(image: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """The photo in grey, its longer side at most :data:`WORKING_SIZE`."""
+def scaled(image: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """The photo, its longer side at most :data:`WORKING_SIZE` (its colours kept)."""
     scale = min(1.0, WORKING_SIZE / max(image.shape[:2]))
     if scale < 1.0:
         image = np.asarray(
             cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), np.uint8
         )
+    return image
+
+
+def working(image: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """The photo in grey, its longer side at most :data:`WORKING_SIZE`."""
+    image = scaled(image)
     if image.ndim == 3:
         return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), np.uint8)
     return image
