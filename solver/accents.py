@@ -35,6 +35,11 @@ E_MARKS: Final = {"\u0301": "É", "\u0300": "È", "\u0302": "Ê", "\u0308": "Ë"
 ACCENTS_FILE: Final = DATA / "accents.gz"
 
 
+#: :func:`normalise` of one letter and its marks, remembered: the lexicon's build spells
+#: every word of the dictionary, a few hundred distinct clusters in all.
+_normalised = cache(normalise)
+
+
 def club_spelling(word: str) -> str:
     """The spelling the club rule compares: A-Z as :func:`normalise` gives, except that an
     E keeps its accent (É, È, Ê or Ë).
@@ -53,7 +58,7 @@ def club_spelling(word: str) -> str:
             end += 1
         cluster = decomposed[at:end]
         mark = next((E_MARKS[c] for c in cluster[1:] if c in E_MARKS), None)
-        spelled.append(mark if mark and cluster[0] in "eE" else normalise(cluster))
+        spelled.append(mark if mark and cluster[0] in "eE" else _normalised(cluster))
         at = end
     return "".join(spelled)
 

@@ -328,13 +328,13 @@ def _plausible(game: Game, rng: random.Random, now: float) -> Event:
     return WordAnswered(player, rng.choice([*WORDS, "éé-'", "", current.letters]))
 
 
-def test_hundreds_of_random_games_never_crash_the_engine() -> None:
+def test_a_hundred_and_fifty_random_games_never_crash_the_engine() -> None:
     """Random games, legal moves mixed with illegal ones: every event is either applied or
     refused with a GameRuleError, and the scores always add up (with the 2,000 noise
     streams above: thousands of random games)."""
     rng = random.Random(11)
     finished = 0
-    for number in range(400):
+    for number in range(150):
         rules = rng.choice(["boxed", "tv", "club-duplicate", "club-match"])
         players = ("Ana",) if rules == "club-duplicate" and number % 3 == 0 else ("Ana", "Bruno")
         game = Game(GameStarted(rules, players, number))
