@@ -61,13 +61,13 @@ lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
 
 # Retrain the learned vision readers and rewrite vision/data/plates.onnx, letters.onnx,
-# dice.onnx, dice_finder.onnx, dice_up.onnx and their .json (seeded: the committed files
+# dice.onnx, dice_finder.onnx, dice_up.onnx, tile_finder.onnx and their .json (seeded: the committed files
 # again, on this machine). PyTorch (the `train` extra, CPU build) is installed here only;
 # about 3 CPU hours on one thread in all (more on a loaded machine), 45 minutes of them the
 # dice classifier (its windows drawn by two renderers, its threshold chosen on 1,200
 # calibration photos), 46 the plates' (48,000 windows, 10 epochs, spoilt afresh each
 # epoch), about 75 the letters' (108,000 windows, 12 epochs: 32 minutes drawing them on
-# a loaded machine). The die
+# a loaded machine), 21 the tile finder's (3,000 photos, 6 epochs). The die
 # finder first: the dice classifier's threshold is chosen on the windows the finder says
 # are up faces.
 models: venv
@@ -75,6 +75,7 @@ models: venv
 	$(BIN)/python bench/vision_train.py
 	$(BIN)/python bench/vision_train_dice_centres.py
 	$(BIN)/python bench/vision_train_dice.py
+	$(BIN)/python bench/vision_train_tiles.py
 
 # On a Raspberry Pi: install, enable and start the systemd unit (see systemd/README.md).
 install-pi:

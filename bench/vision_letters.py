@@ -46,6 +46,7 @@ from vision.rack import read_letters  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import Score, rack_set, score  # noqa: E402
 from vision.synthetic import random_style as first_style  # noqa: E402
+from vision.tile_finder import read_found  # noqa: E402
 
 CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
 
@@ -83,13 +84,16 @@ def first_generator_users(racks: int, seed: int) -> list[User]:
     return users
 
 
-def _read(photos: Sequence[tuple[Image, str]], folder: Path) -> tuple[Score, list[float]]:
+def _read(
+    photos: Sequence[tuple[Image, str]], folder: Path, finder: bool = False
+) -> tuple[Score, list[float]]:
     values: list[tuple[str | int, ...] | None] = []
     times = []
     for photo, _ in photos:
         start = time.perf_counter()
         try:
-            values.append(read_letters(photo, data_dir=folder).values)
+            reading = read_found(photo) if finder else read_letters(photo, data_dir=folder)
+            values.append(reading.values)
         except NothingFound:
             values.append(None)
         times.append((time.perf_counter() - start) * 1000)
@@ -119,13 +123,16 @@ def _user_folder(root: Path, name: str) -> Path:
     return folder
 
 
-def measure(set_name: str, users: Sequence[User], root: Path, verbose: bool) -> None:
-    """The reader on ``users``' photos, before and after each user's calibration."""
+def measure(
+    set_name: str, users: Sequence[User], root: Path, verbose: bool, finder: bool = False
+) -> None:
+    """The reader on ``users``' photos, before and after each user's calibration (the
+    tile finder's reader, ``finder``: before only, it has no calibration yet)."""
     tallies: dict[str, list[Score]] = {}
     times: dict[str, list[float]] = {}
     for u, (name, photos, calibration) in enumerate(users):
         folder = _user_folder(root, f"{set_name}-{u}")
-        for moment in ("sans étalonnage", "après étalonnage"):
+        for moment in ("sans étalonnage",) if finder else ("sans étalonnage", "après étalonnage"):
             if moment == "après étalonnage":
                 usable = []
                 for shot in calibration:
@@ -137,7 +144,7 @@ def measure(set_name: str, users: Sequence[User], root: Path, verbose: bool) -> 
                 if usable:
                     learn_letters(usable, folder, reset=True)
                 model_for(LETTERS, folder)
-            result, spent = _read(photos, folder)
+            result, spent = _read(photos, folder, finder)
             tallies.setdefault(moment, []).append(result)
             times.setdefault(moment, []).extend(spent)
             if verbose:
@@ -149,7 +156,8 @@ def measure(set_name: str, users: Sequence[User], root: Path, verbose: bool) -> 
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for moment, scores in tallies.items():
-        print(_line(f"appris (CNN, ONNX), {moment}", _total(scores), times[moment]))
+        reader = "trouveur de tuiles appris" if finder else "appris (CNN, ONNX)"
+        print(_line(f"{reader}, {moment}", _total(scores), times[moment]))
     print(flush=True)
 
 
@@ -164,6 +172,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         choices=("held-out", "calibration", "first generator"),
         action="append",
         help="one set (calibration: only with --only; the reader is studied there)",
+    )
+    parser.add_argument(
+        "--tile-finder",
+        action="store_true",
+        help="find the tiles with the learned tile finder (vision.tile_finder), not by ink",
     )
     args = parser.parse_args(argv)
     sets = tuple(args.only or ("held-out", "first generator"))
@@ -182,6 +195,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 tile_users(args.users, args.racks, args.seed),
                 root,
                 args.verbose,
+                args.tile_finder,
             )
         if "calibration" in sets:
             measure(
@@ -189,6 +203,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 tile_users(args.users, args.racks, args.seed, "calibration"),
                 root,
                 args.verbose,
+                args.tile_finder,
             )
         if "first generator" in sets:
             measure(
@@ -196,6 +211,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 first_generator_users(args.racks // 2, args.seed),
                 root,
                 args.verbose,
+                args.tile_finder,
             )
 
 

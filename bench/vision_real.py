@@ -41,14 +41,16 @@ import csv  # noqa: E402
 import os  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
+from functools import partial  # noqa: E402
 
-from vision.camera import load_photo  # noqa: E402
+from vision.camera import Image, load_photo  # noqa: E402
 from vision.dice_centres import working  # noqa: E402
 from vision.dice_learned import seen_dice  # noqa: E402
 from vision.dice_render import CLASSES  # noqa: E402
 from vision.rack import read_letters  # noqa: E402
-from vision.reading import NothingFound  # noqa: E402
+from vision.reading import NothingFound, Reading  # noqa: E402
 from vision.synthetic import score  # noqa: E402
+from vision.tile_finder import read_found  # noqa: E402
 
 #: Where the steering repository's shared/ keeps the set, beside the project (or the
 #: folder ``ARBITRE_REAL_SET`` names, to read a set not yet there).
@@ -110,21 +112,23 @@ def load(folder: Path) -> list[Label]:
     return labels
 
 
-def read_racks(folder: Path, labels: Sequence[Label]) -> Tally:
-    """Each ``rack`` photo read by the app's letter reader."""
+def read_racks(
+    folder: Path, labels: Sequence[Label], read: Callable[[Image], Reading] = read_letters
+) -> Tally:
+    """Each ``rack`` photo read by the app's letter reader (or ``read``)."""
     racks = [label for label in labels if label.kind == "rack"]
     values: list[tuple[str | int, ...] | None] = []
     for label in racks:
         image = load_photo(folder / label.file)
         try:
-            values.append(read_letters(image).values)
+            values.append(read(image).values)
         except NothingFound:
             values.append(None)
     result = score(values, [label.truth for label in racks])
     tally = Tally(result.tiles, result.right, result.unsure, result.silent, result.missed)
     tally.photos = len(racks)
-    for label, read in zip(racks, values, strict=True):
-        seen = "".join(str(v) for v in read) if read is not None else "(rien)"
+    for label, got in zip(racks, values, strict=True):
+        seen = "".join(str(v) for v in got) if got is not None else "(rien)"
         if seen != label.truth:
             tally.wrong.append(f"{label.file}: {label.truth} -> {seen}")
     return tally
@@ -204,6 +208,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     readers: tuple[tuple[str, str, Callable[[Path, Sequence[Label]], Tally]], ...] = (
         ("réglettes (lecteur appris)", "rack", read_racks),
+        ("réglettes (trouveur de tuiles appris)", "rack", partial(read_racks, read=read_found)),
         ("dés à lettres (lecteur appris)", "die", read_dice_photos),
     )
     for name, kind, reader in readers:

@@ -91,27 +91,28 @@ def training_photo(
 
 
 def targets(
-    shape: tuple[int, int], drawn: list[DrawnDie], scale: float
+    shape: tuple[int, int], centres: Sequence[tuple[float, float, float]], scale: float
 ) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
-    """The finder's targets on a ``shape`` input (``scale``: input pixels per photo pixel):
-    the heatmap (a Gaussian peak of one at each up face's centre, its spread a quarter of
+    """The finder's targets on a ``shape`` input (``scale``: input pixels per photo pixel)
+    for objects at ``centres`` (x, y, radius in the photo: a die's up face, a tile's
+    letter): the heatmap (a Gaussian peak of one at each centre, its spread a quarter of
     the radius), the log radius and where it is learned (near the centres)."""
     h, w = shape[0] // dc.STRIDE, shape[1] // dc.STRIDE
     heat = np.zeros((h, w), np.float32)
     sizes = np.zeros((h, w), np.float32)
     mask = np.zeros((h, w), np.float32)
     gy, gx = np.mgrid[0:h, 0:w].astype(np.float32)
-    for die in drawn:
-        cx = die.up[0] * scale / dc.STRIDE - 0.5
-        cy = die.up[1] * scale / dc.STRIDE - 0.5
-        r = die.radius * scale / dc.STRIDE
+    for x, y, radius in centres:
+        cx = x * scale / dc.STRIDE - 0.5
+        cy = y * scale / dc.STRIDE - 0.5
+        r = radius * scale / dc.STRIDE
         sigma = max(0.7, 0.25 * r)
         peak = np.exp(-((gx - cx) ** 2 + (gy - cy) ** 2) / (2 * sigma**2))
         # The cell nearest the centre is the peak, one exactly (the focal loss pulls it
         # up); its neighbours keep the centre's place within the cell.
         heat = np.maximum(heat, peak / max(float(peak.max()), 1e-6))
         near = peak > 0.3
-        sizes[near] = np.log(die.radius * scale / dc.RADIUS_UNIT)
+        sizes[near] = np.log(radius * scale / dc.RADIUS_UNIT)
         mask[near] = 1.0
     return heat, sizes, mask
 
@@ -121,7 +122,8 @@ def add_photo(
 ) -> None:
     """The finder's sample and the reader's crops of one photo."""
     blob, back = dc.finder_input(gray, dc.TUNING.side)
-    heat, sizes, mask = targets(blob.shape[2:], drawn, 1.0 / back)
+    centres = [(d.up[0], d.up[1], d.radius) for d in drawn]
+    heat, sizes, mask = targets(blob.shape[2:], centres, 1.0 / back)
     samples.images.append(blob[0, 0])
     samples.heat.append(heat)
     samples.sizes.append(sizes)

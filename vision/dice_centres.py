@@ -131,14 +131,15 @@ class FoundDie:
 
 
 def peaks(
-    heat: NDArray[np.float32], sizes: NDArray[np.float32], tuning: Tuning = TUNING
+    heat: NDArray[np.float32], sizes: NDArray[np.float32], peak: float, apart: float
 ) -> list[tuple[float, float, float, float]]:
-    """The heatmap's peaks over :attr:`Tuning.peak`, likeliest first, as (x, y, radius,
+    """The heatmap's peaks of at least ``peak``, likeliest first, as (x, y, radius,
     likelihood) in the finder's input pixels: a cell higher than its eight neighbours,
     its place refined by the heat around it, its radius the network's; a peak within
-    :attr:`Tuning.apart` radii of a likelier one is that die."""
+    ``apart`` radii of a likelier one is the same object (:attr:`Tuning.peak`,
+    :attr:`Tuning.apart` for the dice; the tile finder's own for letters)."""
     top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
-    ys, xs = np.nonzero((heat >= top) & (heat >= tuning.peak))
+    ys, xs = np.nonzero((heat >= top) & (heat >= peak))
     order = np.argsort(-heat[ys, xs])
     found: list[tuple[float, float, float, float]] = []
     h, w = heat.shape
@@ -151,9 +152,7 @@ def peaks(
         cx = float((patch * gx).sum() / patch.sum())
         px, py = (cx + 0.5) * STRIDE, (cy + 0.5) * STRIDE
         radius = float(RADIUS_UNIT * np.exp(sizes[y, x]))
-        if any(
-            np.hypot(px - fx, py - fy) < tuning.apart * max(radius, fr) for fx, fy, fr, _ in found
-        ):
+        if any(np.hypot(px - fx, py - fy) < apart * max(radius, fr) for fx, fy, fr, _ in found):
             continue
         found.append((px, py, radius, float(heat[y, x])))
     return found
@@ -190,7 +189,7 @@ class DiceNets:
         self.finder.setInput(blob)
         out = np.asarray(self.finder.forward(), np.float32)[0]
         heat = np.asarray(1.0 / (1.0 + np.exp(-out[0])), np.float32)
-        found = peaks(heat, out[1], tuning)[: tuning.most]
+        found = peaks(heat, out[1], tuning.peak, tuning.apart)[: tuning.most]
         return [FoundDie(x * back, y * back, r * back, p) for x, y, r, p in found]
 
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:

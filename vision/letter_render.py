@@ -29,7 +29,7 @@ from PIL import ImageDraw
 
 from vision.camera import Image
 from vision.render import BGR, SCHEMES, _camera, _font, _jitter, _jpeg, _rgb, design_fonts, families
-from vision.synthetic import RACK_SHOT, TABLES, _photograph, table
+from vision.synthetic import RACK_SHOT, TABLES, _photograph, _view, table
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -247,6 +247,18 @@ def letter_sample(
     return window, LETTERS.index(letter) if kind == "letter" else NOTHING
 
 
+@dataclass(frozen=True)
+class DrawnLetter:
+    """Where a tile's letter is in a rack photo (the finder's training target)."""
+
+    letter: str
+    x: float
+    y: float
+    """Its ink's centre in the photo."""
+    height: float
+    """Its ink's height in the photo, along the tile's upright."""
+
+
 def rack_scene(
     letters: Sequence[str],
     rng: np.random.Generator,
@@ -255,9 +267,20 @@ def rack_scene(
 ) -> Image:
     """A photo of ``letters`` ("" a blank tile) on a holder of ``style``, on a random
     table, at an angle (the first generator's rack camera)."""
+    return drawn_rack_scene(letters, rng, style, size)[0]
+
+
+def drawn_rack_scene(
+    letters: Sequence[str],
+    rng: np.random.Generator,
+    style: TileStyle,
+    size: tuple[int, int] = (1024, 768),
+) -> tuple[Image, list[DrawnLetter]]:
+    """:func:`rack_scene`'s photo (the same random draws) and where each letter is on it,
+    blank tiles left out."""
     width = 90
-    tiles = [draw_tile(c, style, width, rng)[0] for c in letters]
-    th = tiles[0].shape[0]
+    drawn_tiles = [draw_tile(c, style, width, rng) for c in letters]
+    th = drawn_tiles[0][0].shape[0]
     gap = round(rng.uniform(0.0, 0.15) * width)
     margin = round(width * rng.uniform(0.3, 0.6))
     plane_w = 10 * (width + gap) + 2 * margin
@@ -266,11 +289,27 @@ def rack_scene(
     plane = np.ones((plane_h, plane_w, 3), np.float32) * np.array(style.holder, np.float32)
     used = len(letters) * (width + gap)
     x = margin + int(rng.uniform(0, max(0, plane_w - 2 * margin - used)))
-    for picture in tiles:
+    inks: list[tuple[str, float, float, float]] = []  # letter, centre x, top, bottom
+    for letter, (picture, mask) in zip(letters, drawn_tiles, strict=True):
         plane[back : back + th, x : x + width] = picture
+        if letter:
+            bx, by, bw, bh = cv2.boundingRect(mask)
+            inks.append((letter, x + bx + bw / 2, back + by, back + by + bh))
         x += width + gap
     lip_colour = np.array(style.holder, np.float32) * 0.8
     cv2.rectangle(plane, (0, back + th - 4), (plane_w, plane_h), lip_colour.tolist(), -1)
     alpha = np.ones((plane_h, plane_w), np.float32)
     background = table(rng, str(rng.choice(TABLES)), size)
-    return _photograph(rng, plane, alpha, background, RACK_SHOT)
+    # The view _photograph would draw first, drawn here to know where the letters go.
+    view = _view(rng, (plane_w, plane_h), size, RACK_SHOT)
+    photo = _photograph(rng, plane, alpha, background, RACK_SHOT, view=view)
+    if not inks:
+        return photo, []
+    ends = np.array([[(cx, top), (cx, bottom)] for _, cx, top, bottom in inks], np.float64)
+    seen = cv2.perspectiveTransform(ends.reshape(-1, 1, 2), view.homography).reshape(-1, 2, 2)
+    return photo, [
+        DrawnLetter(
+            letter, float(a[0] + b[0]) / 2, float(a[1] + b[1]) / 2, float(np.hypot(*(b - a)))
+        )
+        for (letter, *_), (a, b) in zip(inks, seen, strict=True)
+    ]

@@ -1,0 +1,170 @@
+"""Find the tiles' letters with a network, then read them with the letters' network.
+
+The tile finder of :mod:`vision.rack` finds letters as ink marks of one height in a row,
+and many rules then mend what ink misses (a letter grown into its points digit, a pale
+end of the holder, a bare end taken for an I). Here a small fully-convolutional network
+(``tile_finder.onnx``, the dice finder's design: :mod:`vision.dice_centres`) gives at
+every fourth pixel of the photo, its longer side :attr:`Tuning.side` pixels, the
+likelihood that a tile's letter is centred there, and the letter's size. Its peaks in
+line are the holder's row; each is read by :class:`vision.learned.LetterNet`, whose
+calibrated threshold is the one decision of "?". Trained on :mod:`vision.letter_render`
+photos of the training families only (``bench/vision_train_tiles.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.camera import Image
+from vision.dice_centres import finder_input, peaks, working
+from vision.learned import LetterNet, letter_net
+from vision.rack import MAX_TILES
+from vision.reading import NothingFound, Reading
+
+FINDER_ONNX = Path(__file__).parent / "data" / "tile_finder.onnx"
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The tile finder's few numbers, each with its meaning and range."""
+
+    side: int = 384
+    """The finder's input: the photo's longer side in pixels (320-512; trained at 384,
+    where a letter of a holder framed whole is about 12 pixels high)."""
+    peak: float = 0.3
+    """A heatmap peak is a letter when its likelihood is at least this (0.1-0.6)."""
+    apart: float = 0.7
+    """Two peaks closer than this many half-heights are one letter (0.5-1)."""
+    in_line: float = 0.5
+    """A letter is on the row when its centre is at most this many letter heights off the
+    row's line (0.3-0.8: the camera's keystone bends a row a little)."""
+    sized: tuple[float, float] = (0.6, 1.6)
+    """... and its height within these shares of the row's (a J or a Q is taller)."""
+
+
+TUNING = Tuning()
+
+
+@dataclass(frozen=True)
+class FoundLetter:
+    """A letter the finder sees: its centre and height in the working photo."""
+
+    x: float
+    y: float
+    height: float
+    likelihood: float
+
+
+class TileFinder:
+    """The finder's ONNX network."""
+
+    def __init__(self, onnx: Path = FINDER_ONNX) -> None:
+        self.net = cv2.dnn.readNetFromONNX(str(onnx))
+
+    def find(self, gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> list[FoundLetter]:
+        """The letters the finder sees on the working photo, likeliest first."""
+        blob, back = finder_input(gray, tuning.side)
+        self.net.setInput(blob)
+        out = np.asarray(self.net.forward(), np.float32)[0]
+        heat = np.asarray(1.0 / (1.0 + np.exp(-out[0])), np.float32)
+        return [
+            FoundLetter(x * back, y * back, 2 * r * back, p)
+            for x, y, r, p in peaks(heat, out[1], tuning.peak, tuning.apart)
+        ]
+
+
+@cache
+def tile_finder() -> TileFinder:
+    """The committed finder, loaded once."""
+    return TileFinder()
+
+
+def row_of(found: list[FoundLetter], tuning: Tuning = TUNING) -> list[FoundLetter]:
+    """The longest row among the letters found, left to right along it: the letters in
+    line (:attr:`Tuning.in_line`) and of one size (:attr:`Tuning.sized`) with a line
+    through two of them, the likelier row where two are as long."""
+    if len(found) <= 1:
+        return found
+    best: tuple[int, float, list[FoundLetter]] = (0, 0.0, [])
+    for i, a in enumerate(found):
+        for b in found[i + 1 :]:
+            if not _sized(a.height, b.height, tuning):
+                continue
+            angle = math.atan2(b.y - a.y, b.x - a.x)
+            if abs(math.cos(angle)) < 0.5:  # a holder is photographed along its length
+                continue
+            height = (a.height + b.height) / 2
+            near = [
+                c
+                for c in found
+                if abs(_off_line(c, a, angle)) <= tuning.in_line * height
+                and _sized(c.height, height, tuning)
+            ]
+            score = (len(near), sum(c.likelihood for c in near), near)
+            if score[:2] > best[:2]:
+                best = score
+    if not best[2]:
+        return [found[0]]
+    row = best[2]
+    angle = _angle(row)
+    return sorted(row, key=lambda c: c.x * math.cos(angle) + c.y * math.sin(angle))
+
+
+def _sized(h: float, other: float, tuning: Tuning) -> bool:
+    low, high = tuning.sized
+    return low * other <= h <= high * other
+
+
+def _off_line(c: FoundLetter, a: FoundLetter, angle: float) -> float:
+    return -(c.x - a.x) * math.sin(angle) + (c.y - a.y) * math.cos(angle)
+
+
+def _angle(row: list[FoundLetter]) -> float:
+    """The row's slope (radians), by least squares; level for a single letter."""
+    if len(row) < 2:
+        return 0.0
+    xs = np.array([c.x for c in row])
+    ys = np.array([c.y for c in row])
+    if np.ptp(xs) == 0:
+        return math.pi / 2
+    slope = float(np.polyfit(xs, ys, 1)[0])
+    return math.atan(slope)
+
+
+def read_found(
+    image: Image,
+    finder: TileFinder | None = None,
+    net: LetterNet | None = None,
+    tuning: Tuning = TUNING,
+) -> Reading:
+    """The letters on the holder, left to right, each read surely or "?"."""
+    finder, net = finder or tile_finder(), net or letter_net()
+    gray = working(image)
+    row = row_of(finder.find(gray, tuning), tuning)
+    if not row:
+        raise NothingFound("aucune lettre lisible sur la photo")
+    # Windows are cut from the photo at its own resolution: small letters keep their pixels.
+    full = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), np.uint8)
+    scale = full.shape[1] / gray.shape[1]
+    height = float(np.median([c.height for c in row])) * scale
+    centres = [(c.x * scale, c.y * scale) for c in row]
+    angle = _angle(row)
+    guesses = net.guesses(net.probabilities(net.windows(full, centres, height, angle)))
+    # A peak the letters' network surely reads as no letter is no tile.
+    kept = [g for g in guesses if g.letter is not None or not g.sure]
+    if not any(g.sure for g in kept):
+        raise NothingFound("aucune lettre lisible sur la photo")
+    warnings = []
+    if len(kept) > MAX_TILES:
+        warnings.append(f"{len(kept)} lettres vues : une réglette n'en tient que {MAX_TILES}")
+    values = tuple(g.letter if g.sure and g.letter else "?" for g in kept)
+    confidence = tuple(round(g.confidence, 3) for g in kept)
+    uncertain = tuple(i for i, v in enumerate(values) if v == "?")
+    return Reading("letters", values, confidence, uncertain, tuple(warnings))
