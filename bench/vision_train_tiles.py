@@ -29,10 +29,12 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
+from bench.vision_train import threshold_for  # noqa: E402
 from bench.vision_train_dice_centres import Samples, export, targets, train_finder  # noqa: E402
 from vision import dice_centres as dc  # noqa: E402
 from vision import tile_finder as tf  # noqa: E402
-from vision.letter_render import LETTERS, drawn_rack_scene, random_style  # noqa: E402
+from vision.learned import letter_net  # noqa: E402
+from vision.letter_render import LETTERS, NOTHING, drawn_rack_scene, random_style  # noqa: E402
 from vision.synthetic import TABLES, table  # noqa: E402
 
 #: Training photos' widths (4:3).
@@ -42,24 +44,30 @@ BLANK = 0.1
 #: Share of photos cut closer, and how much closer at most.
 CLOSER, MOST_ZOOM = 0.35, 3.5
 
-Centres = list[tuple[float, float, float]]
+#: Each letter's centre, half height (in a photo's pixels) and letter.
+Centres = list[tuple[float, float, float, str]]
 
 
 def training_photo(rng: np.random.Generator, split: str) -> tuple[NDArray[np.uint8], Centres]:
-    """A grey working photo of ``split``'s tiles and each letter's (x, y, half height)."""
+    """A photo of ``split``'s tiles and each letter's (x, y, half height, letter) on it."""
     width = int(rng.choice(WIDTHS))
     size = (width, width * 3 // 4)
     if rng.random() < BARE:
-        photo = np.clip(table(rng, str(rng.choice(TABLES)), size), 0, 255).astype(np.uint8)
-        return dc.working(photo), []
+        return np.clip(table(rng, str(rng.choice(TABLES)), size), 0, 255).astype(np.uint8), []
     count = int(rng.integers(1, 11))
     letters = ["" if rng.random() < BLANK else str(rng.choice(list(LETTERS))) for _ in range(count)]
     photo, drawn = drawn_rack_scene(letters, rng, random_style(rng, split), size)
-    centres = [(d.x, d.y, d.height / 2) for d in drawn]
+    centres = [(d.x, d.y, d.height / 2, d.letter) for d in drawn]
     if drawn and rng.random() < CLOSER:
         photo, centres = closer(photo, centres, rng)
-    scale = dc.working(photo).shape[1] / photo.shape[1]
-    return dc.working(photo), [(x * scale, y * scale, r * scale) for x, y, r in centres]
+    return photo, centres
+
+
+def working_photo(photo: NDArray[np.uint8], centres: Centres) -> tuple[NDArray[np.uint8], Centres]:
+    """The finder's working photo (grey, at most 1024 pixels wide) and the centres on it."""
+    gray = dc.working(photo)
+    scale = gray.shape[1] / photo.shape[1]
+    return gray, [(x * scale, y * scale, r * scale, c) for x, y, r, c in centres]
 
 
 def closer(
@@ -77,7 +85,7 @@ def closer(
     y0 = float(np.clip(ys.mean() - ch * rng.uniform(0.3, 0.7), 0, h - ch))
     affine = np.array([[zoom, 0, -x0 * zoom], [0, zoom, -y0 * zoom]], np.float64)
     out = cv2.warpAffine(photo, affine, (w, h), flags=cv2.INTER_LINEAR)
-    moved = [((x - x0) * zoom, (y - y0) * zoom, r * zoom) for x, y, r in centres]
+    moved = [((x - x0) * zoom, (y - y0) * zoom, r * zoom, c) for x, y, r, c in centres]
     inside = [c for c in moved if c[2] <= c[0] < w - c[2] and c[2] <= c[1] < h - c[2]]
     return np.asarray(out, np.uint8), inside
 
@@ -86,9 +94,9 @@ def draw_samples(photos: int, seed: int, split: str = "train") -> Samples:
     rng = np.random.default_rng(seed)
     samples = Samples([], [], [], [], [], [])
     for _ in range(photos):
-        gray, centres = training_photo(rng, split)
+        gray, centres = working_photo(*training_photo(rng, split))
         blob, back = dc.finder_input(gray, tf.TUNING.side)
-        heat, sizes, mask = targets(blob.shape[2:], centres, 1.0 / back)
+        heat, sizes, mask = targets(blob.shape[2:], [c[:3] for c in centres], 1.0 / back)
         samples.images.append(blob[0, 0])
         samples.heat.append(heat)
         samples.sizes.append(sizes)
@@ -96,24 +104,45 @@ def draw_samples(photos: int, seed: int, split: str = "train") -> Samples:
     return samples
 
 
-def found_rate(finder: Path, split: str, photos: int, seed: int) -> str:
-    """How many letters of ``photos`` photos of ``split`` the finder finds (a peak within
-    half a letter's height of its centre), and how many peaks are on no letter."""
-    net = tf.TileFinder(finder)
+def check(finder: tf.TileFinder, split: str, photos: int, seed: int) -> tuple[str, float]:
+    """On ``photos`` rack photos of ``split`` as the benches draw them (1 to 10 tiles, 1024
+    × 768): how many letters the finder finds (a peak within
+    half a letter's height of its centre) and how many peaks are on no letter; and the
+    threshold of "?" the letters read through it give (the rule of
+    :func:`bench.vision_train.threshold_for`: at most 1 sure reading in 1,000 wrong; a
+    peak on no letter is right read as nothing)."""
     rng = np.random.default_rng(seed)
+    net = letter_net()
     letters = found = extra = 0
+    confidence: list[float] = []
+    right: list[bool] = []
     for _ in range(photos):
-        gray, centres = training_photo(rng, split)
-        seen = net.find(gray)
+        letters_drawn = [str(c) for c in rng.choice(list(LETTERS), int(rng.integers(1, 11)))]
+        photo, drawn = drawn_rack_scene(letters_drawn, rng, random_style(rng, split))
+        centres = [(d.x, d.y, d.height / 2, d.letter) for d in drawn]
+        row, odds = tf.letter_odds(photo, finder, net)
+        back = photo.shape[1] / dc.working(photo).shape[1]
         letters += len(centres)
-        near = [
-            any(np.hypot(s.x - x, s.y - y) < r for s in seen)  # r: half the height
-            for x, y, r in centres
-        ]
-        found += sum(near)
-        extra += sum(all(np.hypot(s.x - x, s.y - y) >= r for x, y, r in centres) for s in seen)
+        found += sum(
+            any(np.hypot(c.x * back - x, c.y * back - y) < r for c in row) for x, y, r, _ in centres
+        )
+        for c, o in zip(row, odds, strict=True):
+            truth = [
+                LETTERS.index(letter)
+                for x, y, r, letter in centres
+                if np.hypot(c.x * back - x, c.y * back - y) < r
+            ]
+            extra += not truth
+            confidence.append(float(o.max()))
+            right.append(int(o.argmax()) == (truth[0] if truth else NOTHING))
+    threshold = threshold_for(np.array(confidence, np.float32), np.array(right, bool))
+    sure = np.array(confidence) >= threshold
+    wrong = int((~np.array(right) & sure).sum())
     return (
-        f"{split}: {letters} letters, {found} found ({found / max(1, letters):.2%}), {extra} extra"
+        f"{split}: {letters} letters, {found} found ({found / max(1, letters):.2%}), "
+        f"{extra} peaks on none; threshold {threshold:.4f}: {sure.mean():.2%} of the row's "
+        f"readings sure, {wrong} of them wrong",
+        threshold,
     )
 
 
@@ -122,23 +151,40 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--photos", type=int, default=3000, help="training photos")
     parser.add_argument("--epochs", type=int, default=6)
-    parser.add_argument("--check", type=int, default=200, help="calibration photos, logged")
+    parser.add_argument(
+        "--calibration", type=int, default=600, help="calibration photos (the threshold)"
+    )
+    parser.add_argument("--held-out", type=int, default=200, help="held-out photos, logged")
+    parser.add_argument(
+        "--calibrate-only", action="store_true", help="keep the finder, choose its threshold"
+    )
     parser.add_argument("--out", type=Path, default=tf.FINDER_ONNX)
     args = parser.parse_args(argv)
-
-    import torch
-
-    torch.set_num_threads(1)  # the machine is shared
     start = time.perf_counter()
-    samples = draw_samples(args.photos, args.seed)
-    print(f"{args.photos} photos drawn in {time.perf_counter() - start:.0f} s", flush=True)
-    finder = train_finder(samples, args.epochs, args.seed)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    export(finder, samples.images[0].shape, args.out, True)
-    meta = {"seed": args.seed, "photos": args.photos, "epochs": args.epochs}
-    args.out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n")
-    print(f"finder trained, {time.perf_counter() - start:.0f} s", flush=True)
-    print(found_rate(args.out, "calibration", args.check, args.seed + 3), flush=True)
+    meta_file = args.out.with_suffix(".json")
+    if args.calibrate_only:
+        meta = json.loads(meta_file.read_text())
+    else:
+        import torch
+
+        torch.set_num_threads(1)  # the machine is shared
+        samples = draw_samples(args.photos, args.seed)
+        print(f"{args.photos} photos drawn in {time.perf_counter() - start:.0f} s", flush=True)
+        finder = train_finder(samples, args.epochs, args.seed)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        export(finder, samples.images[0].shape, args.out, True)
+        meta = {"seed": args.seed, "photos": args.photos, "epochs": args.epochs}
+        print(f"finder trained, {time.perf_counter() - start:.0f} s", flush=True)
+    meta_file.write_text(json.dumps({**meta, "threshold": 1.0}))
+    line, threshold = check(
+        tf.TileFinder(args.out, meta_file), "calibration", args.calibration, args.seed + 3
+    )
+    print(line, flush=True)
+    meta = {**meta, "threshold": round(threshold, 6), "calibration_photos": args.calibration}
+    meta_file.write_text(json.dumps(meta, indent=1) + "\n")
+    if args.held_out:  # only measured: its own threshold is printed, never used
+        finder_now = tf.TileFinder(args.out, meta_file)
+        print(check(finder_now, "held-out", args.held_out, args.seed + 4)[0], flush=True)
     print(f"{args.out} {args.out.stat().st_size / 1024:.0f} kB")
     print(f"in all {time.perf_counter() - start:.0f} s", flush=True)
 
