@@ -51,6 +51,9 @@ class Tuning:
     row's line (0.3-0.8: the camera's keystone bends a row a little)."""
     sized: tuple[float, float] = (0.6, 1.6)
     """... and its height within these shares of the row's (a J or a Q is taller)."""
+    steepest: float = 60.0
+    """A row slopes at most this many degrees in the photo (30-75): a holder is
+    photographed along its length."""
     sizes: tuple[float, ...] = (0.8, 0.9, 1.0, 1.1, 1.2)
     """Each letter is read in windows of these sizes (over the row's letter height as the
     finder gives it; 1.0 among them): the letter read at 1.0, as sure as the surest size
@@ -109,7 +112,7 @@ def row_of(found: list[FoundLetter], tuning: Tuning = TUNING) -> list[FoundLette
             if not _sized(a.height, b.height, tuning):
                 continue
             angle = math.atan2(b.y - a.y, b.x - a.x)
-            if abs(math.cos(angle)) < 0.5:  # a holder is photographed along its length
+            if abs(math.cos(angle)) < math.cos(math.radians(tuning.steepest)):
                 continue
             height = (a.height + b.height) / 2
             near = [
