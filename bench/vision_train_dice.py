@@ -5,7 +5,10 @@ The dice windows are cut as the reader cuts them (:func:`vision.dice_learned.can
 on photos of one or two dice drawn by :mod:`vision.dice_render`, in the *training* style
 families only; ``--first-share``: a share of the photos drawn by the first generator,
 :func:`vision.synthetic.first_dice_scene`, in the training fonts only, its unseen fonts
-left to the bench and the tests; ``--bare-tables``: a share of bare tables): a window
+left to the bench and the tests; ``--bare-tables``: a share of bare tables;
+``--swapped-shapes``: a share of the dice renderer's dice drawn on the other die's solid,
+a consonant on the cube or a vowel on a d20, so that a die's shape tells nothing of its
+letter, as on a Boggle cube; the calibration and held-out photos keep the game's): a window
 centred on a die's up letter, of its size, is that letter; every other window (a leaning
 face's letter, part of a letter, the table) is "nothing" (``--face-negatives``: parts of
 the up letter and the windows on the up face that are not its letter too, where the
@@ -40,7 +43,7 @@ from bench.vision_train import cached_windows, threshold_for  # noqa: E402
 from vision import dice_centres, dice_learned  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
-from vision.dice_render import DrawnDie, dice_scene, random_faces, table  # noqa: E402
+from vision.dice_render import VOWELS, DrawnDie, dice_scene, random_faces, table  # noqa: E402
 from vision.dice_render import random_style as dice_style  # noqa: E402
 from vision.glyphs import TRAINING_FONTS  # noqa: E402
 from vision.synthetic import TABLES as FIRST_TABLES  # noqa: E402
@@ -107,6 +110,7 @@ def dice_windows(
     first: float = 0.0,
     face_negatives: bool = False,
     grey_mix: float = 0.0,
+    swapped_shapes: float = 0.0,
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """About ``count`` dice windows of ``split`` and their classes
     (:data:`vision.dice_render.CLASSES`, then "nothing"); ``bare``: the share of photos
@@ -115,9 +119,14 @@ def dice_windows(
     are not its letter (parts of it, it merged with its face) are "nothing" too
     (:func:`labelled_windows`); ``grey_mix``: the share of the dice photos made grey by
     :func:`mixed_grey` rather than as the reader does (its own random numbers: the
-    photos drawn are the same)."""
+    photos drawn are the same); ``swapped_shapes``: the share of the dice renderer's dice
+    drawn in the other die's solid, a d20 showing a vowel or a cube a consonant (its own
+    random numbers; 0.5: a die's shape says nothing of its letter, which the network
+    must then read; the game's dice, and so the calibration and held-out photos, always
+    have the game's shapes)."""
     rng = np.random.default_rng(seed)
     looks = np.random.default_rng(seed + 1000)
+    shapes = np.random.default_rng(seed + 2000)
     xs: list[NDArray[np.uint8]] = []
     ys: list[int] = []
     nothing = len(DICE_CLASSES)
@@ -139,7 +148,10 @@ def dice_windows(
             faces = "".join(rng.choice(list(faces), dice, replace=False))
             size = (DICE_PATCH, DICE_PATCH)
             band = (radius / DICE_PATCH, radius / DICE_PATCH)
-            photo, drawn = dice_scene(faces, rng, style, size, band)
+            cubes = None
+            if swapped_shapes:
+                cubes = [(f in VOWELS) != (shapes.random() < swapped_shapes) for f in faces]
+            photo, drawn = dice_scene(faces, rng, style, size, band, cubes=cubes)
             keep = (DICE_FACE_NEGATIVES * len(drawn), *DICE_NEGATIVES)
         gray = mixed_grey(photo, looks) if looks.random() < grey_mix else None
         windows, labels = labelled_windows(
@@ -357,9 +369,11 @@ def train_dice(args: argparse.Namespace) -> None:
     meta.write_text(json.dumps({"threshold": 1.0}))
     net = dice_learned.DiceNet(out, meta)
     report = {
-        "calibration photos": dice_decisions(net, "calibration", args.dice_photos, args.seed + 3),
-        "held-out photos": dice_decisions(net, "held-out", args.held_out_photos, args.seed + 4),
+        "calibration photos": dice_decisions(net, "calibration", args.dice_photos, args.seed + 3)
     }
+    if args.held_out_photos:
+        held = dice_decisions(net, "held-out", args.held_out_photos, args.seed + 4)
+        report["held-out photos"] = held
     calibration = [report["calibration photos"]]
     if args.first_photos:
         first = dice_decisions(net, "calibration", args.first_photos, args.seed + 5, first=True)
@@ -378,6 +392,7 @@ def train_dice(args: argparse.Namespace) -> None:
                 "first_generator_share": args.first_share,
                 "face_negatives": args.face_negatives,
                 "grey_mix": args.grey_mix,
+                "swapped_shapes": args.swapped_shapes,
                 "label_smoothing": args.label_smoothing,
                 "widths": list(args.widths),
                 "calibration_photos": args.dice_photos,
@@ -406,6 +421,7 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
             first=args.first_share,
             face_negatives=args.face_negatives,
             grey_mix=args.grey_mix,
+            swapped_shapes=args.swapped_shapes,
         )
         return {"x": x, "y": y}
 
@@ -469,12 +485,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--grey-mix", type=float, default=0.0, help="share of photos grey by a random mix"
     )
+    parser.add_argument(
+        "--swapped-shapes",
+        type=float,
+        default=0.0,
+        help="share of the training dice in the other solid (a d20 vowel, a cube consonant)",
+    )
     parser.add_argument("--label-smoothing", type=float, default=0.05)
     parser.add_argument(
         "--widths", type=int, nargs=4, default=[16, 32, 64, 96], help="conv blocks' channels"
     )
     parser.add_argument(
-        "--held-out-photos", type=int, default=800, help="held-out photos (the log only)"
+        "--held-out-photos", type=int, default=800, help="held-out photos (the log only; 0: none)"
     )
     parser.add_argument("--dice-photos", type=int, default=800, help="dice calibration photos")
     parser.add_argument(

@@ -173,3 +173,27 @@ def test_the_first_generators_dice_as_drawn_are_where_its_photo_shows_their_up_l
                 if np.hypot(x + w / 2 - die.centre[0], y + h / 2 - die.centre[1]) < 0.3 * die.size
             ]
             assert any(0.6 <= r <= 1.6 for r in near), (seed, die.face, near)
+
+
+def test_a_training_die_may_show_its_letter_on_the_other_solid() -> None:
+    """Training may draw a consonant on the cube and a vowel on a d20, so that the
+    network reads the letter and not the die's shape (``bench/vision_train_dice.py
+    --swapped-shapes``): such a die is drawn the size of its solid, its up letter where
+    the photo shows it; told the game's own shapes, a scene is the game's, pixel for
+    pixel (the seeded photos of the bench and the tests never change)."""
+    style = random_style(np.random.default_rng(4), "train")
+    game, game_dice = dice_scene("BA", np.random.default_rng(5), style)
+    told, _ = dice_scene("BA", np.random.default_rng(5), style, cubes=[False, True])
+    assert np.array_equal(game, told)
+    assert game_dice[0].radius > game_dice[1].radius, "the vowel cube is the smaller die"
+    photo, drawn = dice_scene("BA", np.random.default_rng(5), style, cubes=[True, False])
+    assert [d.face for d in drawn] == ["B", "A"]
+    assert drawn[0].radius < drawn[1].radius, "the B is on the cube, the A on a d20"
+    boxes = candidates(working(photo))
+    for die in drawn:
+        near = [
+            max(w, h) / die.size
+            for x, y, w, h in boxes
+            if np.hypot(x + w / 2 - die.centre[0], y + h / 2 - die.centre[1]) < 0.3 * die.size
+        ]
+        assert any(0.6 <= r <= 1.6 for r in near), (die.face, near)

@@ -308,11 +308,15 @@ def draw_die(
     style: DiceStyle,
     rng: np.random.Generator,
     tilt: float,
+    cube: bool | None = None,
 ) -> DrawnDie:
     """Draw a die (a d20 for a consonant, the cube for a vowel) showing ``face`` up,
     ``radius`` pixels from centre to farthest corner, seen ``tilt`` radians off
-    overhead, on ``canvas`` (float BGR) and its cover on ``alpha``."""
-    corners = 4 if face in VOWELS else 3
+    overhead, on ``canvas`` (float BGR) and its cover on ``alpha``. ``cube``: the die's
+    solid whatever its letter (True: the cube, in the cube's colours, its other faces
+    vowels; False: a d20, its other faces consonants), so that a training die's shape
+    says nothing of its letter; ``None``: the game's, by the letter."""
+    corners = 4 if (face in VOWELS if cube is None else cube) else 3
     vertices, faces = _SOLIDS[corners]
     letters = VOWELS if corners == 4 else CONSONANTS
     body = np.array(style.cube_body if corners == 4 else style.body, np.float32)
@@ -472,17 +476,22 @@ def dice_scene(
     style: DiceStyle,
     size: tuple[int, int] = (1024, 768),
     radius: tuple[float, float] = (0.03, 0.09),
+    *,
+    cubes: Sequence[bool] | None = None,
 ) -> tuple[Image, list[DrawnDie]]:
     """A photo of dice showing ``faces`` (consonants on d20s, vowels on the cube),
     scattered on a table; the dice as drawn, in the order of ``faces``. ``radius``: the
-    d20's radius over the photo's width, drawn in that range (the cube is smaller)."""
+    d20's radius over the photo's width, drawn in that range (the cube is smaller).
+    ``cubes``: which of the dice are cubes whatever their letters (:func:`draw_die`'s
+    ``cube``; training only: the game's dice are drawn without it)."""
     w, h = size
+    solids: list[bool] = [f in VOWELS for f in faces] if cubes is None else list(cubes)
     scale = rng.uniform(*radius) * w
     canvas = table(rng, style.table, size)
     shadow = np.zeros((h, w), np.float32)
     placed: list[tuple[float, float, float]] = []
-    for face in faces:
-        r = scale * (0.75 if face in VOWELS else 1.0) * rng.uniform(0.92, 1.08)
+    for is_cube in solids:
+        r = scale * (0.75 if is_cube else 1.0) * rng.uniform(0.92, 1.08)
         for _ in range(200):
             x = rng.uniform(1.3 * r, w - 1.3 * r)
             y = rng.uniform(1.3 * r, h - 1.3 * r)
@@ -498,9 +507,17 @@ def dice_scene(
     tilt = rng.uniform(0, 0.25)
     drawn = [
         draw_die(
-            canvas, alpha, face, (x, y), r, style=style, rng=rng, tilt=tilt * rng.uniform(0.5, 1.0)
+            canvas,
+            alpha,
+            face,
+            (x, y),
+            r,
+            style=style,
+            rng=rng,
+            tilt=tilt * rng.uniform(0.5, 1.0),
+            cube=None if cubes is None else is_cube,
         )
-        for face, (x, y, r) in zip(faces, placed, strict=True)
+        for face, (x, y, r), is_cube in zip(faces, placed, solids, strict=True)
     ]
     blur = float(np.clip(scale / 25, 0.6, 1.8))
     return _camera(canvas, rng, blur), drawn
