@@ -33,9 +33,11 @@ from bench.vision_train import threshold_for  # noqa: E402
 from bench.vision_train_dice_centres import Samples, export, targets, train_finder  # noqa: E402
 from vision import dice_centres as dc  # noqa: E402
 from vision import tile_finder as tf  # noqa: E402
+from vision.glyphs import TRAINING_FONTS  # noqa: E402
 from vision.learned import letter_net  # noqa: E402
 from vision.letter_render import LETTERS, NOTHING, drawn_rack_scene, random_style  # noqa: E402
-from vision.synthetic import TABLES, table  # noqa: E402
+from vision.synthetic import TABLES, drawn_letter_rack_photo, table  # noqa: E402
+from vision.synthetic import random_style as first_style  # noqa: E402
 
 #: Training photos' widths (4:3).
 WIDTHS = (800, 960, 1024, 1152, 1280)
@@ -48,15 +50,25 @@ CLOSER, MOST_ZOOM = 0.35, 3.5
 Centres = list[tuple[float, float, float, str]]
 
 
-def training_photo(rng: np.random.Generator, split: str) -> tuple[NDArray[np.uint8], Centres]:
-    """A photo of ``split``'s tiles and each letter's (x, y, half height, letter) on it."""
+def training_photo(
+    rng: np.random.Generator, split: str, first_share: float = 0.0
+) -> tuple[NDArray[np.uint8], Centres]:
+    """A photo of ``split``'s tiles and each letter's (x, y, half height, letter) on it;
+    ``first_share`` of them drawn by the first generator (:mod:`vision.synthetic`) in its
+    training fonts."""
     width = int(rng.choice(WIDTHS))
     size = (width, width * 3 // 4)
     if rng.random() < BARE:
         return np.clip(table(rng, str(rng.choice(TABLES)), size), 0, 255).astype(np.uint8), []
     count = int(rng.integers(1, 11))
     letters = ["" if rng.random() < BLANK else str(rng.choice(list(LETTERS))) for _ in range(count)]
-    photo, drawn = drawn_rack_scene(letters, rng, random_style(rng, split), size)
+    if first_share and rng.random() < first_share:  # the first generator, its trained fonts
+        text = "".join(c or "A" for c in letters)
+        blanks = [i for i, c in enumerate(letters) if not c]
+        style = first_style(rng, TRAINING_FONTS)
+        photo, drawn = drawn_letter_rack_photo(text, rng, style, blanks=blanks, size=size)
+    else:
+        photo, drawn = drawn_rack_scene(letters, rng, random_style(rng, split), size)
     centres = [(d.x, d.y, d.height / 2, d.letter) for d in drawn]
     if drawn and rng.random() < CLOSER:
         photo, centres = closer(photo, centres, rng)
@@ -90,11 +102,11 @@ def closer(
     return np.asarray(out, np.uint8), inside
 
 
-def draw_samples(photos: int, seed: int, split: str = "train") -> Samples:
+def draw_samples(photos: int, seed: int, split: str = "train", first_share: float = 0.0) -> Samples:
     rng = np.random.default_rng(seed)
     samples = Samples([], [], [], [], [], [])
     for _ in range(photos):
-        gray, centres = working_photo(*training_photo(rng, split))
+        gray, centres = working_photo(*training_photo(rng, split, first_share))
         blob, back = dc.finder_input(gray, tf.TUNING.side)
         heat, sizes, mask = targets(blob.shape[2:], [c[:3] for c in centres], 1.0 / back)
         samples.images.append(blob[0, 0])
@@ -152,6 +164,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--photos", type=int, default=3000, help="training photos")
     parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument(
+        "--first-share", type=float, default=0.0, help="share of photos by the first generator"
+    )
+    parser.add_argument(
         "--calibration", type=int, default=600, help="calibration photos (the threshold)"
     )
     parser.add_argument("--held-out", type=int, default=200, help="held-out photos, logged")
@@ -168,12 +183,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         import torch
 
         torch.set_num_threads(1)  # the machine is shared
-        samples = draw_samples(args.photos, args.seed)
+        samples = draw_samples(args.photos, args.seed, first_share=args.first_share)
         print(f"{args.photos} photos drawn in {time.perf_counter() - start:.0f} s", flush=True)
         finder = train_finder(samples, args.epochs, args.seed)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         export(finder, samples.images[0].shape, args.out, True)
-        meta = {"seed": args.seed, "photos": args.photos, "epochs": args.epochs}
+        meta = {
+            "seed": args.seed,
+            "photos": args.photos,
+            "epochs": args.epochs,
+            "first_share": args.first_share,
+        }
         print(f"finder trained, {time.perf_counter() - start:.0f} s", flush=True)
     meta_file.write_text(json.dumps({**meta, "threshold": 1.0}))
     line, threshold = check(

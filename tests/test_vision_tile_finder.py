@@ -5,10 +5,11 @@ met. Measured, not yet the app's reader (docs/vision.md)."""
 import numpy as np
 
 from vision.dice_centres import working
-from vision.glyphs import LETTERS
+from vision.glyphs import LETTERS, TRAINING_FONTS
 from vision.letter_render import drawn_rack_scene, rack_scene, random_style
 from vision.reading import NothingFound
-from vision.synthetic import score
+from vision.synthetic import drawn_letter_rack_photo, letter_rack_photo, score
+from vision.synthetic import random_style as first_style
 from vision.tile_finder import read_found, row_of, tile_finder
 
 
@@ -28,6 +29,19 @@ def test_a_rack_photo_that_tells_where_its_letters_are_is_the_same_photo() -> No
         assert [d.letter for d in drawn] == ["A", "W", "Q"]  # the blank tile has no letter
         xs = [d.x for d in drawn]
         assert abs(xs[1] - xs[0]) > abs(xs[2] - xs[1])  # the blank tile's slot between them
+        assert all(0 < d.height < photo.shape[0] / 5 for d in drawn)
+
+
+def test_the_first_generators_rack_photo_that_tells_where_its_letters_are_is_the_same() -> None:
+    for seed in range(3):
+        style = first_style(np.random.default_rng(seed + 10), TRAINING_FONTS)
+        photo, drawn = drawn_letter_rack_photo(
+            "QAWJ", np.random.default_rng(seed), style, blanks=(1,)
+        )
+        same = letter_rack_photo("QAWJ", np.random.default_rng(seed), style, blanks=(1,))
+        assert np.array_equal(photo, same)
+        assert [d.letter for d in drawn] == ["Q", "W", "J"]
+        assert drawn[0].x < drawn[1].x < drawn[2].x
         assert all(0 < d.height < photo.shape[0] / 5 for d in drawn)
 
 

@@ -29,7 +29,15 @@ from PIL import ImageDraw
 
 from vision.camera import Image
 from vision.render import BGR, SCHEMES, _camera, _font, _jitter, _jpeg, _rgb, design_fonts, families
-from vision.synthetic import RACK_SHOT, TABLES, _photograph, _view, table
+from vision.synthetic import (
+    RACK_SHOT,
+    TABLES,
+    DrawnLetter,
+    _photograph,
+    _view,
+    seen_letters,
+    table,
+)
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -247,18 +255,6 @@ def letter_sample(
     return window, LETTERS.index(letter) if kind == "letter" else NOTHING
 
 
-@dataclass(frozen=True)
-class DrawnLetter:
-    """Where a tile's letter is in a rack photo (the finder's training target)."""
-
-    letter: str
-    x: float
-    y: float
-    """Its ink's centre in the photo."""
-    height: float
-    """Its ink's height in the photo, along the tile's upright."""
-
-
 def rack_scene(
     letters: Sequence[str],
     rng: np.random.Generator,
@@ -303,13 +299,4 @@ def drawn_rack_scene(
     # The view _photograph would draw first, drawn here to know where the letters go.
     view = _view(rng, (plane_w, plane_h), size, RACK_SHOT)
     photo = _photograph(rng, plane, alpha, background, RACK_SHOT, view=view)
-    if not inks:
-        return photo, []
-    ends = np.array([[(cx, top), (cx, bottom)] for _, cx, top, bottom in inks], np.float64)
-    seen = cv2.perspectiveTransform(ends.reshape(-1, 1, 2), view.homography).reshape(-1, 2, 2)
-    return photo, [
-        DrawnLetter(
-            letter, float(a[0] + b[0]) / 2, float(a[1] + b[1]) / 2, float(np.hypot(*(b - a)))
-        )
-        for (letter, *_), (a, b) in zip(inks, seen, strict=True)
-    ]
+    return photo, seen_letters(inks, view.homography)

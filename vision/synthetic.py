@@ -122,12 +122,14 @@ def _paint(canvas: Plane, mask: Mask, colour: BGR, x: int, y: int) -> None:
     canvas[y0:y1, x0:x1] = region * (1 - alpha) + np.array(colour, np.float32) * alpha
 
 
-def _centred(canvas: Plane, mask: Mask, colour: BGR, cx: float, cy: float) -> None:
+def _centred(canvas: Plane, mask: Mask, colour: BGR, cx: float, cy: float) -> int:
+    """Paint ``mask``'s ink centred on (cx, cy); its height (0: no ink)."""
     points = cv2.findNonZero(mask)
     if points is None:
-        return
+        return 0
     x, y, w, h = cv2.boundingRect(points)
     _paint(canvas, mask[y : y + h, x : x + w], colour, round(cx - w / 2), round(cy - h / 2))
+    return h
 
 
 def _tile(
@@ -140,7 +142,8 @@ def _tile(
     y: int,
     size: int,
     rng: np.random.Generator,
-) -> None:
+) -> tuple[float, float, float] | None:
+    """Draw one tile; where its letter's ink is (centre x, top, bottom), None if blank."""
     face = np.clip(np.array(style.face, np.float32) + rng.uniform(-8, 8), 0, 255)
     border = face * 0.78
     radius = max(2, size // 12)
@@ -150,7 +153,7 @@ def _tile(
     cv2.rectangle(alpha, (x + radius // 2, y), (x + size - 1 - radius // 2, y + size - 1), 1.0, -1)
     cv2.rectangle(alpha, (x, y + radius // 2), (x + size - 1, y + size - 1 - radius // 2), 1.0, -1)
     if not text:
-        return  # a blank tile
+        return None  # a blank tile
     cap = size * rng.uniform(0.48, 0.58)
     shift = -0.05 * size if style.points else 0.0
     glyph = render_joker(round(cap)) if text == JOKER else render_text(text, style.font, round(cap))
@@ -160,10 +163,12 @@ def _tile(
         if wide > 1:
             small = cv2.resize(glyph, None, fx=1 / wide, fy=1 / wide, interpolation=cv2.INTER_AREA)
             glyph = np.asarray(small, np.uint8)
-    _centred(canvas, glyph, style.ink, x + size / 2 + shift, y + size / 2 + shift)
+    cx, cy = x + size / 2 + shift, y + size / 2 + shift
+    h = _centred(canvas, glyph, style.ink, cx, cy)
     if style.points and text in LETTER_POINTS:
         points = render_text(str(LETTER_POINTS[text]), style.font, round(size * 0.18))
         _centred(canvas, points, style.ink, x + size * 0.83, y + size * 0.82)
+    return (round(cx), round(cy - h / 2), round(cy - h / 2) + h) if h else None
 
 
 @dataclass(frozen=True)
@@ -281,6 +286,34 @@ def _photograph(
     return np.asarray(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), np.uint8)
 
 
+@dataclass(frozen=True)
+class DrawnLetter:
+    """Where a tile's letter is in a rack photo (the tile finder's training target)."""
+
+    letter: str
+    x: float
+    y: float
+    """Its ink's centre in the photo."""
+    height: float
+    """Its ink's height in the photo, along the tile's upright."""
+
+
+def seen_letters(
+    inks: Sequence[tuple[str, float, float, float]], homography: NDArray[np.float64]
+) -> list[DrawnLetter]:
+    """Letters' ink on a plane (letter, centre x, top, bottom) as a view shows them."""
+    if not inks:
+        return []
+    ends = np.array([[(cx, top), (cx, bottom)] for _, cx, top, bottom in inks], np.float64)
+    seen = cv2.perspectiveTransform(ends.reshape(-1, 1, 2), homography).reshape(-1, 2, 2)
+    return [
+        DrawnLetter(
+            letter, float(a[0] + b[0]) / 2, float(a[1] + b[1]) / 2, float(np.hypot(*(b - a)))
+        )
+        for (letter, *_), (a, b) in zip(inks, seen, strict=True)
+    ]
+
+
 def letter_rack_photo(
     letters: str,
     rng: np.random.Generator,
@@ -297,6 +330,23 @@ def letter_rack_photo(
     tile ``empty`` if given: the tests' empty slot; the random draws are the same). The
     holder always has room for ten tiles, so one tile looks as small as ten do.
     """
+    return drawn_letter_rack_photo(
+        letters, rng, style, table_kind, blanks=blanks, empty=empty, size=size
+    )[0]
+
+
+def drawn_letter_rack_photo(
+    letters: str,
+    rng: np.random.Generator,
+    style: TileStyle,
+    table_kind: str | None = None,
+    *,
+    blanks: Sequence[int] = (),
+    empty: int | None = None,
+    size: tuple[int, int] = (1024, 768),
+) -> tuple[Image, list[DrawnLetter]]:
+    """:func:`letter_rack_photo`'s photo (the same random draws) and where each letter is
+    on it, blank tiles left out."""
     tile = 90
     kind = table_kind or str(rng.choice(TABLES))
     touching = rng.random() < 0.35
@@ -317,16 +367,22 @@ def letter_rack_photo(
     plane = np.ones((plane_h, plane_w, 3), np.float32) * shade
     alpha = np.ones((plane_h, plane_w), np.float32)
     x = margin + rng.uniform(0, max(0.0, plane_w - 2 * margin - used))
+    inks: list[tuple[str, float, float, float]] = []
     for i, text in enumerate(texts):
         if i == empty:
             x += tile
-        _tile(plane, alpha, style, text=text, x=round(x), y=back, size=tile, rng=rng)
+        ink = _tile(plane, alpha, style, text=text, x=round(x), y=back, size=tile, rng=rng)
+        if ink is not None:
+            inks.append((text, *ink))
         x += tile + gaps[i]
     # The lip of the holder, in front of the foot of the tiles.
     lip_colour = np.array(holder, np.float32) * 0.8
     cv2.rectangle(plane, (0, back + tile - 4), (plane_w, plane_h), lip_colour.tolist(), -1)
     background = table(rng, kind, size)
-    return _photograph(rng, plane, alpha, background, RACK_SHOT)
+    # The view _photograph would draw first, drawn here to know where the letters go.
+    view = _view(rng, (plane.shape[1], plane.shape[0]), size, RACK_SHOT)
+    photo = _photograph(rng, plane, alpha, background, RACK_SHOT, view=view)
+    return photo, seen_letters(inks, view.homography)
 
 
 def plates_photo(
