@@ -158,6 +158,19 @@ def peaks(
     return found
 
 
+def finder_peaks(
+    finder: cv2.dnn.Net, gray: NDArray[np.uint8], side: int, peak: float, apart: float
+) -> list[tuple[float, float, float, float]]:
+    """What a finder network (the dice', the tiles') sees on the working photo ``gray``,
+    seen at ``side`` pixels: its heatmap's :func:`peaks`, likeliest first, as (x, y,
+    radius, likelihood) in the working photo's pixels."""
+    blob, back = finder_input(gray, side)
+    finder.setInput(blob)
+    out = np.asarray(finder.forward(), np.float32)[0]
+    heat = np.asarray(1.0 / (1.0 + np.exp(-out[0])), np.float32)
+    return [(x * back, y * back, r * back, p) for x, y, r, p in peaks(heat, out[1], peak, apart)]
+
+
 def crop(
     gray: NDArray[np.uint8], x: float, y: float, side: float, turn: float = 0.0
 ) -> NDArray[np.uint8]:
@@ -185,12 +198,8 @@ class DiceNets:
 
     def find(self, gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> list[FoundDie]:
         """The dice the finder sees on the working photo, likeliest first."""
-        blob, back = finder_input(gray, tuning.side)
-        self.finder.setInput(blob)
-        out = np.asarray(self.finder.forward(), np.float32)[0]
-        heat = np.asarray(1.0 / (1.0 + np.exp(-out[0])), np.float32)
-        found = peaks(heat, out[1], tuning.peak, tuning.apart)[: tuning.most]
-        return [FoundDie(x * back, y * back, r * back, p) for x, y, r, p in found]
+        found = finder_peaks(self.finder, gray, tuning.side, tuning.peak, tuning.apart)
+        return [FoundDie(*centre) for centre in found[: tuning.most]]
 
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
         """Softmax over :data:`CLASSES` then "nothing" for crops (views × dice × CROP ×

@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.camera import Image
-from vision.dice_centres import finder_input, peaks, working
+from vision.dice_centres import finder_peaks, working
 from vision.learned import LetterNet, letter_net
 from vision.letter_render import LETTERS, NOTHING
 from vision.rack import MAX_TILES
@@ -84,14 +84,8 @@ class TileFinder:
 
     def find(self, gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> list[FoundLetter]:
         """The letters the finder sees on the working photo, likeliest first."""
-        blob, back = finder_input(gray, tuning.side)
-        self.net.setInput(blob)
-        out = np.asarray(self.net.forward(), np.float32)[0]
-        heat = np.asarray(1.0 / (1.0 + np.exp(-out[0])), np.float32)
-        return [
-            FoundLetter(x * back, y * back, 2 * r * back, p)
-            for x, y, r, p in peaks(heat, out[1], tuning.peak, tuning.apart)
-        ]
+        found = finder_peaks(self.net, gray, tuning.side, tuning.peak, tuning.apart)
+        return [FoundLetter(x, y, 2 * r, p) for x, y, r, p in found]
 
 
 @cache
