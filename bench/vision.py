@@ -1,7 +1,7 @@
 """How well and how fast does arbitre read racks it was never trained on?
 
 Synthetic rack photos (``vision.synthetic``, seeded: every run sees the same photos) in the
-fonts the glyph model never learns from, on every kind of table in turn. Prints, before
+fonts no reader ever learns from, on every kind of table in turn. Prints, before
 and after a calibration, the share of tiles read right, of "?" and of silent misreads (a
 wrong letter not marked "?"), whole racks read right, and milliseconds per photo; then
 the same figures for photos of the six plates (before and after a calibration with
@@ -52,10 +52,9 @@ from vision.calibrate import (  # noqa: E402
 )
 from vision.camera import Image  # noqa: E402
 from vision.dice import read_dice  # noqa: E402
-from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
-from vision.models import base_model, model_for  # noqa: E402
+from vision.glyphs import UNSEEN_FONTS  # noqa: E402
+from vision.letters import read_letters  # noqa: E402
 from vision.plates import read_numbers  # noqa: E402
-from vision.rack import read_letters  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import (  # noqa: E402
     CONSONANT_FACES,
@@ -99,13 +98,9 @@ def _line(name: str, result: Score, times: list[float]) -> str:
 
 
 def _user_folder(root: Path, name: str) -> Path:
-    """A fresh data directory holding a copy of the shared base model, if any (the
-    letters' glyph model; the plates and dice need none)."""
+    """A fresh data directory."""
     folder = root / name
-    (folder / "models").mkdir(parents=True)
-    shared = root / "shared" / "models"
-    for cached in shared.iterdir() if shared.is_dir() else ():
-        (folder / "models" / cached.name).write_bytes(cached.read_bytes())
+    folder.mkdir(parents=True)
     return folder
 
 
@@ -125,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     kinds = tuple(args.only or ("letters", "numbers", "dice"))
-    # The users' folders (models copied, calibrations) go when the run ends.
+    # The users' folders (their calibrations) go when the run ends.
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as folder:
         root = Path(folder)
         if "letters" in kinds:
@@ -141,8 +136,6 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def _letters(racks: int, seed: int, root: Path) -> None:
     """Letter racks per unseen font, before and after a calibration."""
-    shared = root / "shared"
-    base_model(LETTERS, shared)  # trained once, copied into each user's folder below
     rng = np.random.default_rng(seed)
     before: list[Score] = []
     after: list[Score] = []
@@ -173,7 +166,6 @@ def _letters(racks: int, seed: int, root: Path) -> None:
                 print(f"  (étalonnage : photo écartée, {error})")
         if usable:
             learn_letters(usable, user, reset=True)
-        model_for(LETTERS, user)
         values, times = _read_all([p[0] for p in photos], user)
         after.append(score(values, truths))
         times_after += times

@@ -41,12 +41,10 @@ from vision.calibrate import CalibrationError, learn_letters  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
 from vision.letter_render import rack_scene, random_style  # noqa: E402
-from vision.models import base_model, model_for  # noqa: E402
-from vision.rack import read_letters  # noqa: E402
+from vision.letters import read_letters  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import Score, rack_set, score  # noqa: E402
 from vision.synthetic import random_style as first_style  # noqa: E402
-from vision.tile_finder import read_found  # noqa: E402
 
 CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
 
@@ -84,15 +82,13 @@ def first_generator_users(racks: int, seed: int) -> list[User]:
     return users
 
 
-def _read(
-    photos: Sequence[tuple[Image, str]], folder: Path, finder: bool = False
-) -> tuple[Score, list[float]]:
+def _read(photos: Sequence[tuple[Image, str]], folder: Path) -> tuple[Score, list[float]]:
     values: list[tuple[str | int, ...] | None] = []
     times = []
     for photo, _ in photos:
         start = time.perf_counter()
         try:
-            reading = read_found(photo) if finder else read_letters(photo, data_dir=folder)
+            reading = read_letters(photo, data_dir=folder)
             values.append(reading.values)
         except NothingFound:
             values.append(None)
@@ -115,24 +111,19 @@ def _total(scores: Sequence[Score]) -> Score:
 
 
 def _user_folder(root: Path, name: str) -> Path:
-    """A fresh data directory holding a copy of the shared base model."""
+    """A fresh data directory."""
     folder = root / name
-    (folder / "models").mkdir(parents=True)
-    for cached in (root / "shared" / "models").iterdir():
-        (folder / "models" / cached.name).write_bytes(cached.read_bytes())
+    folder.mkdir(parents=True)
     return folder
 
 
-def measure(
-    set_name: str, users: Sequence[User], root: Path, verbose: bool, finder: bool = False
-) -> None:
-    """The reader on ``users``' photos, before and after each user's calibration (the
-    tile finder's reader, ``finder``: before only, it has no calibration yet)."""
+def measure(set_name: str, users: Sequence[User], root: Path, verbose: bool) -> None:
+    """The reader on ``users``' photos, before and after each user's calibration."""
     tallies: dict[str, list[Score]] = {}
     times: dict[str, list[float]] = {}
     for u, (name, photos, calibration) in enumerate(users):
         folder = _user_folder(root, f"{set_name}-{u}")
-        for moment in ("sans étalonnage",) if finder else ("sans étalonnage", "après étalonnage"):
+        for moment in ("sans étalonnage", "après étalonnage"):
             if moment == "après étalonnage":
                 usable = []
                 for shot in calibration:
@@ -143,8 +134,7 @@ def measure(
                         pass
                 if usable:
                     learn_letters(usable, folder, reset=True)
-                model_for(LETTERS, folder)
-            result, spent = _read(photos, folder, finder)
+            result, spent = _read(photos, folder)
             tallies.setdefault(moment, []).append(result)
             times.setdefault(moment, []).extend(spent)
             if verbose:
@@ -156,8 +146,7 @@ def measure(
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for moment, scores in tallies.items():
-        reader = "trouveur de tuiles appris" if finder else "appris (CNN, ONNX)"
-        print(_line(f"{reader}, {moment}", _total(scores), times[moment]))
+        print(_line(f"appris, {moment}", _total(scores), times[moment]))
     print(flush=True)
 
 
@@ -173,29 +162,22 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="append",
         help="one set (calibration: only with --only; the reader is studied there)",
     )
-    parser.add_argument(
-        "--tile-finder",
-        action="store_true",
-        help="find the tiles with the learned tile finder (vision.tile_finder), not by ink",
-    )
     args = parser.parse_args(argv)
     sets = tuple(args.only or ("held-out", "first generator"))
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as folder:
         root = Path(folder)
-        base_model(LETTERS, root / "shared")  # trained once, copied into each user's folder
         # Models loaded before any clock runs.
         warm = rack_scene(
             list("MOT"), np.random.default_rng(0), random_style(np.random.default_rng(0), "train")
         )
         with contextlib.suppress(NothingFound):
-            read_letters(warm, data_dir=root / "shared")
+            read_letters(warm, data_dir=root)
         if "held-out" in sets:
             measure(
                 "held-out",
                 tile_users(args.users, args.racks, args.seed),
                 root,
                 args.verbose,
-                args.tile_finder,
             )
         if "calibration" in sets:
             measure(
@@ -203,7 +185,6 @@ def main(argv: Sequence[str] | None = None) -> None:
                 tile_users(args.users, args.racks, args.seed, "calibration"),
                 root,
                 args.verbose,
-                args.tile_finder,
             )
         if "first generator" in sets:
             measure(
@@ -211,7 +192,6 @@ def main(argv: Sequence[str] | None = None) -> None:
                 first_generator_users(args.racks // 2, args.seed),
                 root,
                 args.verbose,
-                args.tile_finder,
             )
 
 

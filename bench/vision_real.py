@@ -11,7 +11,7 @@ never in a developer's commits. Each line of ``labels.csv`` (``file,kind,truth,x
 is one of:
 
 - ``rack``: the photo shows a row of tiles; ``truth`` is their letters, left to
-  right; no box. Read by :func:`vision.rack.read_letters` as ``arbitre read`` does,
+  right; no box. Read by :func:`vision.letters.read_letters` as ``arbitre read`` does,
   scored by :func:`vision.synthetic.score` (a tile missed costs one tile);
 - ``die``: one letter die of the photo; ``truth`` is its up face as the data set labels
   it (``QU``, ``WILD``: faces the game's dice do not have), ``x,y,w,h`` the die's box
@@ -41,16 +41,14 @@ import csv  # noqa: E402
 import os  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
-from functools import partial  # noqa: E402
 
 from vision.camera import Image, load_photo  # noqa: E402
 from vision.dice_centres import working  # noqa: E402
 from vision.dice_learned import seen_dice  # noqa: E402
 from vision.dice_render import CLASSES  # noqa: E402
-from vision.rack import read_letters  # noqa: E402
+from vision.letters import read_letters  # noqa: E402
 from vision.reading import NothingFound, Reading  # noqa: E402
 from vision.synthetic import score  # noqa: E402
-from vision.tile_finder import read_found  # noqa: E402
 
 #: Where the steering repository's shared/ keeps the set, beside the project (or the
 #: folder ``ARBITRE_REAL_SET`` names, to read a set not yet there).
@@ -208,7 +206,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     readers: tuple[tuple[str, str, Callable[[Path, Sequence[Label]], Tally]], ...] = (
         ("réglettes (lecteur appris)", "rack", read_racks),
-        ("réglettes (trouveur de tuiles appris)", "rack", partial(read_racks, read=read_found)),
         ("dés à lettres (lecteur appris)", "die", read_dice_photos),
     )
     for name, kind, reader in readers:

@@ -71,8 +71,8 @@ def _worker(root: Path, kind: str, folder: Path) -> None:
     from vision import reading
     from vision.camera import Image, load_photo
     from vision.dice import read_dice
+    from vision.letters import read_letters
     from vision.plates import read_numbers
-    from vision.rack import read_letters
 
     if not Path(reading.__file__).is_relative_to(root):
         raise SystemExit(f"vision importé de {reading.__file__}, pas de {root}")

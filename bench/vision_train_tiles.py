@@ -36,6 +36,7 @@ from vision import tile_finder as tf  # noqa: E402
 from vision.glyphs import TRAINING_FONTS  # noqa: E402
 from vision.learned import letter_net  # noqa: E402
 from vision.letter_render import LETTERS, NOTHING, drawn_rack_scene, random_style  # noqa: E402
+from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import TABLES, drawn_letter_rack_photo, table  # noqa: E402
 from vision.synthetic import random_style as first_style  # noqa: E402
 
@@ -132,7 +133,12 @@ def check(finder: tf.TileFinder, split: str, photos: int, seed: int) -> tuple[st
         letters_drawn = [str(c) for c in rng.choice(list(LETTERS), int(rng.integers(1, 11)))]
         photo, drawn = drawn_rack_scene(letters_drawn, rng, random_style(rng, split))
         centres = [(d.x, d.y, d.height / 2, d.letter) for d in drawn]
-        row, odds = tf.letter_odds(photo, finder, net)
+        try:
+            seen = tf.seen_row(photo, finder, net)
+        except NothingFound:
+            letters += len(centres)
+            continue
+        row, odds = seen.found, seen.odds
         back = photo.shape[1] / dc.working(photo).shape[1]
         letters += len(centres)
         found += sum(

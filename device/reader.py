@@ -18,7 +18,7 @@ from engine.rules import Composition
 from vision.camera import Camera, CameraError, FolderCamera, load_photo
 from vision.dice import read_dice
 from vision.plates import read_numbers
-from vision.rack import read_letters
+from vision.letters import read_letters
 from vision.reading import NothingFound, Reading
 from vision.samples import SAMPLES, Sample, samples
 

@@ -28,8 +28,8 @@ from vision.dice import read_dice  # noqa: E402
 from vision.dice_render import as_told, dice_scene  # noqa: E402
 from vision.dice_render import random_style as dice_style  # noqa: E402
 from vision.glyphs import UNSEEN_FONTS  # noqa: E402
+from vision.letters import read_letters  # noqa: E402
 from vision.plates import read_numbers  # noqa: E402
-from vision.rack import read_letters  # noqa: E402
 from vision.reading import NothingFound, Reading  # noqa: E402
 from vision.samples import SAMPLES  # noqa: E402
 from vision.synthetic import (  # noqa: E402

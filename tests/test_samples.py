@@ -18,8 +18,8 @@ from solver.plates import check_plates
 from solver.words import longest
 from vision.camera import load_photo
 from vision.dice import read_dice
+from vision.letters import read_letters
 from vision.plates import read_numbers
-from vision.rack import read_letters
 from vision.reading import Reading
 from vision.samples import Kind, Sample, samples
 

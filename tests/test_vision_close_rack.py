@@ -7,7 +7,7 @@ import numpy as np
 
 from vision.camera import Image
 from vision.letter_render import draw_tile, random_style
-from vision.rack import read_letters
+from vision.letters import read_letters
 from vision.synthetic import score
 
 

@@ -16,7 +16,7 @@ from vision.letter_render import (
     rack_scene,
     random_style,
 )
-from vision.rack import read_letters
+from vision.letters import read_letters
 from vision.reading import NothingFound
 from vision.render import SCHEMES, design_fonts, families
 from vision.synthetic import Score, score

@@ -11,8 +11,8 @@ from vision.dice_render import draw_die
 from vision.dice_render import random_style as dice_style
 from vision.letter_render import TileStyle, draw_tile
 from vision.letter_render import random_style as tile_style
+from vision.letters import read_letters
 from vision.mat import BAND, TRAY, mat_page
-from vision.rack import read_letters
 
 #: A tile's side on the mat, in millimetres (a boxed game's tiles are 18 to 20 mm).
 TILE_MM = 19.0

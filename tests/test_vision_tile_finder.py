@@ -1,16 +1,17 @@
 """The learned tile finder (:mod:`vision.tile_finder`): where a tile's letter is, found by
 a network trained on the renderer's training families, measured on families it never
-met. Measured, not yet the app's reader (docs/vision.md)."""
+met; and the letters reader it serves (:mod:`vision.letters`)."""
 
 import numpy as np
 
 from vision.dice_centres import working
 from vision.glyphs import LETTERS, TRAINING_FONTS
 from vision.letter_render import drawn_rack_scene, rack_scene, random_style
+from vision.letters import read_letters
 from vision.reading import NothingFound
 from vision.synthetic import drawn_letter_rack_photo, letter_rack_photo, score
 from vision.synthetic import random_style as first_style
-from vision.tile_finder import read_found, row_of, tile_finder
+from vision.tile_finder import row_of, tile_finder
 
 
 def _rack(rng: np.random.Generator) -> list[str]:
@@ -81,7 +82,7 @@ def test_racks_of_held_out_families_read_through_the_finder_are_rarely_misread_s
         letters = _rack(rng)
         photo = rack_scene(letters, rng, random_style(rng, "held-out"))
         try:
-            readings.append(read_found(photo).values)
+            readings.append(read_letters(photo).values)
         except NothingFound:
             readings.append(None)
         truths.append("".join(letters))

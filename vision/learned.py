@@ -69,6 +69,13 @@ class OnnxClassifier:
         odds = np.exp(logits)
         return np.asarray(odds / odds.sum(axis=1, keepdims=True), np.float32)
 
+    def features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """The network's features of each window (:func:`vision.own.features`): a
+        player's own plates, tiles or dice are compared to a window in them."""
+        if len(windows) == 0:
+            return np.zeros((0, 0), np.float32)
+        return own.features(self.net, standardised(windows))
+
 
 class PlateNet(OnnxClassifier):
     """The plate network: :data:`PLATE_VALUES` then "nothing"."""
@@ -82,13 +89,6 @@ class PlateNet(OnnxClassifier):
         """The network's window around each ink box (x, y, w, h) of ``gray``."""
         windows = np.array([plate_input(gray, box) for box in boxes], np.uint8)
         return windows.reshape(-1, INPUT_H, INPUT_W)
-
-    def features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
-        """The network's features of each window (:func:`vision.own.features`): a
-        player's own plates are compared to a plate in them."""
-        if len(windows) == 0:
-            return np.zeros((0, 0), np.float32)
-        return own.features(self.net, standardised(windows))
 
     def read(
         self, gray: NDArray[np.uint8], boxes: Sequence[tuple[float, float, float, float]]

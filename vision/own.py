@@ -1,15 +1,15 @@
-"""A player's own plates or dice (``arbitre calibrate --kind numbers|dice``): what adapts
-a learned network to a game it was never trained on.
+"""A player's own tiles, plates or dice (``arbitre calibrate``): what adapts a learned
+network to a game it was never trained on.
 
-A calibration photo is read as when reading; each plate's or die's window, as the
+A calibration photo is read as when reading; each letter's, plate's or die's window, as the
 network sees it, is stored with its true value, beside a few copies cut a little off
 (the finder's box is never twice the same). When reading, a plate or a die the network
 is unsure of is compared with them in the network's own features (:func:`features`):
 where the player's example nearest to it holds the very value the network finds
 likeliest, clearly nearer than any of another value, its confidence is lifted to the
-network's threshold. Never another value than the network's likeliest, as for the
-letters (:func:`vision.rack._adapted`): the player's examples confirm a doubt, they do
-not overrule.
+network's threshold. Never another value than the network's likeliest: the player's
+examples confirm a doubt, they do not overrule (taking the player's reading where it was
+only the network's second made a serif G whose arc the row's end cut a silent C).
 
 "Clearly nearer" is the ratio test of SIFT matching (Lowe, 2004): the nearest distance
 under :data:`RATIO` times the nearest of another value. And the player's examples must
@@ -29,7 +29,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.datadir import data_dir
-from vision.models import load_rows, save_rows
 
 #: The nearest of the player's examples holding the network's value must be nearer than
 #: this share of the nearest holding another value (Lowe's ratio test, its published 0.8).
@@ -44,9 +43,26 @@ JITTER = 0.06
 Featurer = Callable[[NDArray[np.uint8]], NDArray[np.float32]]
 
 
+def save_rows(path: Path, labels: Sequence[str], rows: NDArray[np.generic]) -> None:
+    """Store labelled rows (a calibration's windows) in one ``.npz`` file, atomically: a
+    crash while writing leaves the calibration as it was."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".part.npz")
+    np.savez_compressed(partial, labels=np.array(labels), rows=rows)
+    partial.replace(path)
+
+
+def load_rows(path: Path) -> tuple[tuple[str, ...], NDArray[np.generic]] | None:
+    """Labelled rows stored by :func:`save_rows`, or ``None`` if absent or unreadable."""
+    try:
+        with np.load(path) as data:
+            return tuple(str(x) for x in data["labels"]), np.asarray(data["rows"])
+    except (OSError, KeyError, ValueError):
+        return None
+
+
 def own_file(folder: Path, kind: str) -> Path:
-    """The player's examples of ``kind`` (``plates``, ``dice``), beside the letters'
-    glyphs of the calibration."""
+    """The player's examples of ``kind`` (``letters``, ``plates``, ``dice``)."""
     return folder / "calibration" / f"{kind}.npz"
 
 

@@ -59,7 +59,7 @@ def _in_rows(found: list[Found]) -> list[Found]:
     left = list(found)
     rows: list[list[Found]] = []
     while left:
-        boxes = [Mark(*f.box, np.zeros((1, 1), np.uint8)) for f in left]
+        boxes = [Mark(*f.box) for f in left]
         lines = find_rows(boxes, max_gap=12.0, slack=0.4)
         members = {id(m) for m in lines[0].marks} if lines and len(lines[0].marks) > 1 else set()
         row = [f for f, b in zip(left, boxes, strict=True) if id(b) in members] or [left[0]]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -25,10 +25,8 @@ from numpy.typing import NDArray
 
 from vision.camera import Image
 from vision.dice_centres import finder_peaks, working
-from vision.learned import LetterNet, letter_net
-from vision.letter_render import LETTERS, NOTHING
-from vision.rack import MAX_TILES
-from vision.reading import NothingFound, Reading
+from vision.learned import LetterNet
+from vision.reading import NothingFound
 
 FINDER_ONNX = Path(__file__).parent / "data" / "tile_finder.onnx"
 #: The threshold of "?" for letters read through the finder, chosen on calibration photos.
@@ -146,55 +144,53 @@ def _angle(row: list[FoundLetter]) -> float:
     return math.atan(slope)
 
 
-def letter_odds(
-    image: Image, finder: TileFinder, net: LetterNet, tuning: Tuning = TUNING
-) -> tuple[list[FoundLetter], NDArray[np.float32]]:
-    """The row the finder sees (in the working photo) and each letter's softmax (A..Z,
-    nothing), in the window of :attr:`Tuning.sizes` where the letter read at the finder's
-    size is surest."""
+@dataclass(frozen=True)
+class SeenRow:
+    """The holder's row as the finder sees it, and each letter as the network reads it."""
+
+    found: list[FoundLetter]
+    """The letters found, left to right (in the working photo)."""
+    odds: NDArray[np.float32]
+    """Each letter's softmax (A..Z, nothing), in the window of :attr:`Tuning.sizes`
+    where the letter read at the finder's size is surest."""
+    gray: NDArray[np.uint8]
+    """The photo, grey, at its own resolution: where the windows are cut."""
+    centres: list[tuple[float, float]]
+    """Each letter's centre in :attr:`gray`."""
+    height: float
+    """The row's letter height in :attr:`gray` (the median of the finder's)."""
+    angle: float
+    """The row's slope, radians."""
+
+    def windows(self, net: LetterNet, size: float = 1.0) -> NDArray[np.uint8]:
+        """Each letter's window, ``size`` times the row's height: what a player's
+        calibration stores and compares (at 1.0)."""
+        return net.windows(self.gray, self.centres, self.height * size, self.angle)
+
+
+def seen_row(image: Image, finder: TileFinder, net: LetterNet, tuning: Tuning = TUNING) -> SeenRow:
+    """The row the finder sees and each letter's odds (:class:`SeenRow`); raises
+    :class:`NothingFound` when the finder sees no letter."""
     gray = working(image)
     row = row_of(finder.find(gray, tuning), tuning)
     if not row:
-        return [], np.zeros((0, 0), np.float32)
+        raise NothingFound("aucune lettre trouvée sur la photo")
     # Windows are cut from the photo at its own resolution: small letters keep their pixels.
     full = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), np.uint8)
     scale = full.shape[1] / gray.shape[1]
-    height = float(np.median([c.height for c in row])) * scale
-    centres = [(c.x * scale, c.y * scale) for c in row]
-    angle = _angle(row)
-    views = np.stack(
-        [
-            net.probabilities(net.windows(full, centres, height * size, angle))
-            for size in tuning.sizes
-        ]
+    seen = SeenRow(
+        found=row,
+        odds=np.zeros((0, 0), np.float32),
+        gray=full,
+        centres=[(c.x * scale, c.y * scale) for c in row],
+        height=float(np.median([c.height for c in row])) * scale,
+        angle=_angle(row),
     )
+    views = np.stack([net.probabilities(seen.windows(net, size)) for size in tuning.sizes])
     # The letter is the one read at the finder's size; its confidence the best of the
     # sizes reading the same letter (a window too small for an L reads an I: never taken).
     letters = views[tuning.sizes.index(1.0)].argmax(axis=1)
     agreeing = views.argmax(axis=2) == letters
     best = np.where(agreeing, views.max(axis=2), -1.0).argmax(axis=0)
-    return row, np.asarray(views[best, np.arange(len(row))], np.float32)
-
-
-def read_found(
-    image: Image,
-    finder: TileFinder | None = None,
-    net: LetterNet | None = None,
-    tuning: Tuning = TUNING,
-) -> Reading:
-    """The letters on the holder, left to right, each read surely or "?"."""
-    finder, net = finder or tile_finder(), net or letter_net()
-    _, odds = letter_odds(image, finder, net, tuning)
-    best = [int(o.argmax()) for o in odds]
-    conf = [float(o[b]) for o, b in zip(odds, best, strict=True)]
-    # A peak the letters' network surely reads as no letter is no tile.
-    kept = [(b, c) for b, c in zip(best, conf, strict=True) if b != NOTHING or c < finder.threshold]
-    if not any(b != NOTHING and c >= finder.threshold for b, c in kept):
-        raise NothingFound("aucune lettre lisible sur la photo")
-    warnings = []
-    if len(kept) > MAX_TILES:
-        warnings.append(f"{len(kept)} lettres vues : une réglette n'en tient que {MAX_TILES}")
-    values = tuple(LETTERS[b] if b != NOTHING and c >= finder.threshold else "?" for b, c in kept)
-    confidence = tuple(round(c, 3) for _, c in kept)
-    uncertain = tuple(i for i, v in enumerate(values) if v == "?")
-    return Reading("letters", values, confidence, uncertain, tuple(warnings))
+    odds = np.asarray(views[best, np.arange(len(row))], np.float32)
+    return replace(seen, odds=odds)

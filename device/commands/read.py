@@ -20,7 +20,7 @@ KINDS = ("letters", "numbers", "dice")
 def _readers(vowel_die: bool | None) -> dict[str, Callable[[Image, Path | None], Reading]]:
     from vision.dice import read_dice
     from vision.plates import read_numbers
-    from vision.rack import read_letters
+    from vision.letters import read_letters
 
     return {
         "letters": lambda image, folder: read_letters(image, data_dir=folder),

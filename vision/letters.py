@@ -1,0 +1,92 @@
+"""Read the letter tiles on a holder from a photo.
+
+The learned tile finder (:mod:`vision.tile_finder`) gives the holder's row of letters;
+each letter is read by the letters' network (:mod:`vision.learned`), and the finder
+route's calibrated threshold alone decides "?". A player's own tiles (``arbitre
+calibrate --kind letters``, :mod:`vision.own`) confirm the letters the network doubts,
+never another letter than its likeliest. On the printed mat (:mod:`vision.mat`) only its
+band is looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from vision.camera import Image
+from vision.learned import LetterNet, letter_net
+from vision.letter_render import LETTERS, NOTHING
+from vision.mat import BAND, read_on_mat
+from vision.own import confirmed, own_examples
+from vision.reading import NothingFound, Reading
+from vision.tile_finder import SeenRow, TileFinder, seen_row, tile_finder
+
+#: The player's tiles in the calibration (:func:`vision.own.own_file`).
+OWN_LETTERS = "letters"
+
+#: A holder takes this many tiles.
+MAX_TILES = 10
+
+#: The network's classes as the player's examples label them (``None``: no letter).
+CLASSES: tuple[str | None, ...] = (*LETTERS, None)
+
+
+def read_letters(image: Image, data_dir: Path | None = None) -> Reading:
+    """The letters on the holder, left to right, each read surely or "?", with a
+    confidence each. ``data_dir`` holds the player's calibration, if any (default:
+    :func:`vision.datadir.data_dir`). Raises :class:`NothingFound` when the photo shows
+    no letter the network can read."""
+    return read_on_mat(image, BAND, lambda part: _read(part, data_dir))
+
+
+def row_in(image: Image, finder: TileFinder | None = None, net: LetterNet | None = None) -> SeenRow:
+    """The holder's row on ``image`` (on the mat's band when the photo shows the mat)."""
+    finder, net = finder or tile_finder(), net or letter_net()
+    return read_on_mat(image, BAND, lambda part: seen_row(part, finder, net))
+
+
+def sure_letters(
+    row: SeenRow, threshold: float, data_dir: Path | None = None
+) -> tuple[list[int], list[float]]:
+    """Each letter's class (an index of :data:`CLASSES`) and confidence, lifted to
+    ``threshold`` where the network doubts its likeliest letter and the player's own
+    tiles read that letter too (:func:`vision.own.confirmed`)."""
+    best = [int(o.argmax()) for o in row.odds]
+    conf = [float(o[b]) for o, b in zip(row.odds, best, strict=True)]
+    net = letter_net()
+    own = own_examples(data_dir, OWN_LETTERS, net.features)
+    doubted = [
+        i for i, (b, c) in enumerate(zip(best, conf, strict=True)) if b != NOTHING and c < threshold
+    ]
+    if own is not None and doubted:
+        windows = row.windows(net)[doubted]
+        read = [CLASSES[best[i]] for i in doubted]
+        lifted = confirmed(own, row.odds[doubted], net.features(windows), CLASSES, read)
+        for i in (i for i, yes in zip(doubted, lifted, strict=True) if yes):
+            conf[i] = max(conf[i], threshold)
+    return best, conf
+
+
+def tiles(best: Sequence[int], conf: Sequence[float], threshold: float) -> list[int]:
+    """Which of a row's peaks (each read as class ``best`` this surely) are tiles: all
+    but those the network surely reads as no letter."""
+    return [
+        i for i, (b, c) in enumerate(zip(best, conf, strict=True)) if b != NOTHING or c < threshold
+    ]
+
+
+def _read(image: Image, data_dir: Path | None) -> Reading:
+    finder = tile_finder()
+    row = seen_row(image, finder, letter_net())
+    best, conf = sure_letters(row, finder.threshold, data_dir)
+    kept = tiles(best, conf, finder.threshold)
+    sure = [best[i] != NOTHING and conf[i] >= finder.threshold for i in kept]
+    if not any(sure):
+        raise NothingFound("aucune lettre lisible sur la photo")
+    warnings = []
+    if len(kept) > MAX_TILES:
+        warnings.append(f"{len(kept)} lettres vues : une réglette n'en tient que {MAX_TILES}")
+    values = tuple(LETTERS[best[i]] if s else "?" for i, s in zip(kept, sure, strict=True))
+    confidence = tuple(round(conf[i], 3) for i in kept)
+    uncertain = tuple(i for i, v in enumerate(values) if v == "?")
+    return Reading("letters", values, confidence, uncertain, tuple(warnings))
