@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 # hunspell-fr-comprehensive: the source of the games' word lists (`make lexicon`, and a test
 # that the committed lists are what it gives); hunspell: a test checks our affix expander
 # against the real engine. tesseract-ocr: the tests read the app's screen with it (pytesseract).
-# The fonts: the app's big, accented type (DejaVu), and the synthetic tiles the glyph
+# The fonts: the app's big, accented type (DejaVu), and the synthetic tiles the learned
 # readers train and are tested on (many faces, some kept unseen by training).
 # chromium, chromium-driver: the players' phone page tested in a real headless browser.
 # espeak-ng: the referee's French voice (the target, the countdowns, the Sloubi song), offline.
