@@ -11,7 +11,7 @@ from vision.letters import read_letters
 from vision.reading import NothingFound
 from vision.synthetic import drawn_letter_rack_photo, letter_rack_photo, score
 from vision.synthetic import random_style as first_style
-from vision.tile_finder import row_of, tile_finder
+from vision.tile_finder import row_of, tile_finder, unseen_between
 
 
 def _rack(rng: np.random.Generator) -> list[str]:
@@ -89,3 +89,28 @@ def test_racks_of_held_out_families_read_through_the_finder_are_rarely_misread_s
     result = score(readings, truths)
     assert result.right >= 0.95 * result.tiles, result
     assert result.silent <= 1, result
+
+
+def test_a_tile_between_two_letters_whose_letter_is_unseen_is_one_question_mark() -> None:
+    row = [(0.0, 0.0), (10.0, 0.0), (30.0, 0.0), (40.0, 0.0), (50.0, 0.0)]
+    assert unseen_between(row, 0.0) == [0, 1, 0, 0]
+
+
+def test_a_peak_far_along_the_rows_line_is_no_run_of_unseen_tiles() -> None:
+    row = [(-60.0, 0.0), (0.0, 0.0), (10.0, 0.0), (20.0, 0.0), (30.0, 0.0)]
+    assert unseen_between(row, 0.0) == [0, 0, 0, 0]
+
+
+def test_a_blank_tile_on_the_holder_is_read_as_a_question_mark_in_its_place() -> None:
+    """The finder looks for letters: a blank tile (or a letter it lost) between two
+    letters is shown "?", with a warning, in its place in the row, so the players can
+    correct it there."""
+    rng = np.random.default_rng(77)
+    placed = 0
+    for _ in range(10):
+        photo = rack_scene(["M", "A", "", "S", "O", "N"], rng, random_style(rng, "calibration"))
+        reading = read_letters(photo)
+        if "".join(map(str, reading.values)).endswith("MA?SON"):
+            placed += 1
+            assert any("tuile sans lettre" in w for w in reading.warnings), reading.warnings
+    assert placed >= 9

@@ -19,7 +19,7 @@ from vision.letter_render import LETTERS, NOTHING
 from vision.mat import BAND, read_on_mat
 from vision.own import confirmed, own_examples
 from vision.reading import NothingFound, Reading
-from vision.tile_finder import SeenRow, TileFinder, seen_row, tile_finder
+from vision.tile_finder import SeenRow, TileFinder, seen_row, tile_finder, unseen_between
 
 #: The player's tiles in the calibration (:func:`vision.own.own_file`).
 OWN_LETTERS = "letters"
@@ -83,10 +83,21 @@ def _read(image: Image, data_dir: Path | None) -> Reading:
     sure = [best[i] != NOTHING and conf[i] >= finder.threshold for i in kept]
     if not any(sure):
         raise NothingFound("aucune lettre lisible sur la photo")
+    values: list[str] = []
+    confidence: list[float] = []
+    between = unseen_between([row.centres[i] for i in kept], row.angle)
+    for k, (i, s) in enumerate(zip(kept, sure, strict=True)):
+        values.append(LETTERS[best[i]] if s else "?")
+        confidence.append(round(conf[i], 3))
+        unseen = between[k] if k < len(between) else 0
+        values += ["?"] * unseen
+        confidence += [0.0] * unseen
     warnings = []
-    if len(kept) > MAX_TILES:
-        warnings.append(f"{len(kept)} lettres vues : une réglette n'en tient que {MAX_TILES}")
-    values = tuple(LETTERS[best[i]] if s else "?" for i, s in zip(kept, sure, strict=True))
-    confidence = tuple(round(conf[i], 3) for i in kept)
+    if sum(between):
+        warnings.append(
+            "tuile sans lettre lisible entre deux lettres : touchez « ? » pour la corriger"
+        )
+    if len(values) > MAX_TILES:
+        warnings.append(f"{len(values)} lettres vues : une réglette n'en tient que {MAX_TILES}")
     uncertain = tuple(i for i, v in enumerate(values) if v == "?")
-    return Reading("letters", values, confidence, uncertain, tuple(warnings))
+    return Reading("letters", tuple(values), tuple(confidence), uncertain, tuple(warnings))

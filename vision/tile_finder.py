@@ -52,6 +52,14 @@ class Tuning:
     steepest: float = 60.0
     """A row slopes at most this many degrees in the photo (30-75): a holder is
     photographed along its length."""
+    gap: float = 1.6
+    """Two letters of a row farther apart than this many times the row's pitch (the
+    median step between neighbours) have a tile between them whose letter was not found,
+    a blank tile or a letter lost: it is shown "?" (1.4-1.8: tiles follow one another at
+    one pitch, a gap between them at most a fifth of a tile)."""
+    most_unseen: int = 2
+    """... at most this many tiles (1-3): a wider gap is no run of tiles lost but a peak
+    off the holder in line with it."""
     sizes: tuple[float, ...] = (0.8, 0.9, 1.0, 1.1, 1.2)
     """Each letter is read in windows of these sizes (over the row's letter height as the
     finder gives it; 1.0 among them): the letter read at 1.0, as sure as the surest size
@@ -194,3 +202,18 @@ def seen_row(image: Image, finder: TileFinder, net: LetterNet, tuning: Tuning = 
     best = np.where(agreeing, views.max(axis=2), -1.0).argmax(axis=0)
     odds = np.asarray(views[best, np.arange(len(row))], np.float32)
     return replace(seen, odds=odds)
+
+
+def unseen_between(
+    centres: list[tuple[float, float]], angle: float, tuning: Tuning = TUNING
+) -> list[int]:
+    """For each pair of neighbours along a row (centres left to right, its slope
+    ``angle``), how many tiles stand between them unseen (:attr:`Tuning.gap`); none
+    below three letters, which give no pitch to trust."""
+    if len(centres) < 3:
+        return [0] * max(0, len(centres) - 1)
+    along = [x * math.cos(angle) + y * math.sin(angle) for x, y in centres]
+    steps = np.diff(along)
+    pitch = float(np.median(steps))
+    unseen = [round(float(step) / pitch) - 1 if step > tuning.gap * pitch else 0 for step in steps]
+    return [n if n <= tuning.most_unseen else 0 for n in unseen]
