@@ -132,9 +132,10 @@ def test_a_vowel_die_is_never_read_as_a_consonant_die() -> None:
 def test_where_the_finder_sees_a_die_its_leaning_faces_are_not_read_as_its_up_letter() -> None:
     """Held-out families, 40 photos (three d20 and, one in two, the vowel cube): with the
     die finder's centres only the windows on each die's up face are read as it, and over
-    42% of the dice are read surely and right (about 55% today), none wrong. (Grouping the
-    windows without the finder, a leaning face's letter looked as up as the up one, the
-    two letters rivals, and under a third of the dice were read: 27-30%.)"""
+    85% of the dice are read surely and right (130 of 138 with the network trained on
+    120,000 windows; about 55% when the finder was first wired), none wrong. (Grouping
+    the windows without the finder, a leaning face's letter looked as up as the up one,
+    the two letters rivals, and under a third of the dice were read: 27-30%.)"""
     rng = np.random.default_rng(2310)
     dice = right = silent = 0
     for _ in range(40):
@@ -145,7 +146,7 @@ def test_where_the_finder_sees_a_die_its_leaning_faces_are_not_read_as_its_up_le
         right += _right(values, faces)
         silent += len(values) - _right(values, faces) - list(values).count("?")
     assert silent == 0
-    assert right >= 0.42 * dice, (right, dice)
+    assert right >= 0.85 * dice, (right, dice)
 
 
 def test_the_first_generators_dice_as_drawn_are_where_its_photo_shows_their_up_letters() -> None:
