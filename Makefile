@@ -61,13 +61,16 @@ lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
 
 # Retrain the learned vision readers and rewrite vision/data/plates.onnx, letters.onnx,
-# dice.onnx, dice_finder.onnx, dice_up.onnx, tile_finder.onnx and their .json (seeded: the committed files
+# letters_found.onnx, dice.onnx, dice_finder.onnx, dice_up.onnx, tile_finder.onnx and their
+# .json (seeded: the committed files
 # again, on this machine). PyTorch (the `train` extra, CPU build) is installed here only;
 # about 3 CPU hours on one thread in all (more on a loaded machine), 45 minutes of them the
 # dice classifier (its windows drawn by two renderers, its threshold chosen on 1,200
 # calibration photos), 46 the plates' (48,000 windows, 10 epochs, spoilt afresh each
 # epoch), about 75 the letters' (108,000 windows, 12 epochs: 32 minutes drawing them on
-# a loaded machine), 21 the tile finder's (3,000 photos, 6 epochs). The die
+# a loaded machine), about 40 the tile finder's letters' (letters_found: 144,000 windows,
+# half cut where the committed tile finder finds letters, 12 epochs), 21 the tile finder's
+# (3,000 photos, 6 epochs; its threshold chosen for letters_found). The die
 # finder first: the dice classifier's threshold is chosen on the windows the finder says
 # are up faces.
 models: venv

@@ -40,13 +40,14 @@ import numpy as np  # noqa: E402
 from vision.calibrate import CalibrationError, learn_letters  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
+from vision.learned import use_letter_net  # noqa: E402
 from vision.letter_render import rack_scene, random_style  # noqa: E402
 from vision.models import base_model, model_for  # noqa: E402
 from vision.rack import read_letters  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import Score, rack_set, score  # noqa: E402
 from vision.synthetic import random_style as first_style  # noqa: E402
-from vision.tile_finder import read_found  # noqa: E402
+from vision.tile_finder import read_found, use_finder_meta, use_found_net  # noqa: E402
 
 CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
 
@@ -178,7 +179,26 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help="find the tiles with the learned tile finder (vision.tile_finder), not by ink",
     )
+    parser.add_argument(
+        "--letters-net",
+        type=Path,
+        help="an ONNX letters' network for the ink finder's reader (its .json beside it)",
+    )
+    parser.add_argument(
+        "--found-net",
+        type=Path,
+        help="an ONNX letters' network for the tile finder's reader (its .json beside it)",
+    )
+    parser.add_argument(
+        "--finder-meta", type=Path, help='the tile finder\'s threshold of "?" (a .json)'
+    )
     args = parser.parse_args(argv)
+    if args.letters_net:
+        use_letter_net(args.letters_net)
+    if args.found_net:
+        use_found_net(args.found_net)
+    if args.finder_meta:
+        use_finder_meta(args.finder_meta)
     sets = tuple(args.only or ("held-out", "first generator"))
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as folder:
         root = Path(folder)

@@ -47,10 +47,11 @@ from vision.camera import Image, load_photo  # noqa: E402
 from vision.dice_centres import working  # noqa: E402
 from vision.dice_learned import seen_dice  # noqa: E402
 from vision.dice_render import CLASSES  # noqa: E402
+from vision.learned import use_letter_net  # noqa: E402
 from vision.rack import read_letters  # noqa: E402
 from vision.reading import NothingFound, Reading  # noqa: E402
 from vision.synthetic import score  # noqa: E402
-from vision.tile_finder import read_found  # noqa: E402
+from vision.tile_finder import read_found, use_finder_meta, use_found_net  # noqa: E402
 
 #: Where the steering repository's shared/ keeps the set, beside the project (or the
 #: folder ``ARBITRE_REAL_SET`` names, to read a set not yet there).
@@ -196,7 +197,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--verbose", action="store_true", help="each rack not read whole, each die misread silently"
     )
+    parser.add_argument(
+        "--letters-net",
+        type=Path,
+        help="an ONNX letters' network for the ink finder's reader (its .json beside it)",
+    )
+    parser.add_argument(
+        "--found-net",
+        type=Path,
+        help="an ONNX letters' network for the tile finder's reader (its .json beside it)",
+    )
+    parser.add_argument(
+        "--finder-meta", type=Path, help='the tile finder\'s threshold of "?" (a .json)'
+    )
     args = parser.parse_args(argv)
+    if args.letters_net:
+        use_letter_net(args.letters_net)
+    if args.found_net:
+        use_found_net(args.found_net)
+    if args.finder_meta:
+        use_finder_meta(args.finder_meta)
     if not (args.set / "labels.csv").is_file():
         print(f"pas de jeu de photos réelles dans {args.set} (labels.csv absent)")
         return

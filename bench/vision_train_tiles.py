@@ -34,8 +34,13 @@ from bench.vision_train_dice_centres import Samples, export, targets, train_find
 from vision import dice_centres as dc  # noqa: E402
 from vision import tile_finder as tf  # noqa: E402
 from vision.glyphs import TRAINING_FONTS  # noqa: E402
-from vision.learned import letter_net  # noqa: E402
-from vision.letter_render import LETTERS, NOTHING, drawn_rack_scene, random_style  # noqa: E402
+from vision.letter_render import (  # noqa: E402
+    LETTERS,
+    NOTHING,
+    drawn_rack_scene,
+    letter_input,
+    random_style,
+)
 from vision.synthetic import TABLES, drawn_letter_rack_photo, table  # noqa: E402
 from vision.synthetic import random_style as first_style  # noqa: E402
 
@@ -116,7 +121,9 @@ def draw_samples(photos: int, seed: int, split: str = "train", first_share: floa
     return samples
 
 
-def check(finder: tf.TileFinder, split: str, photos: int, seed: int) -> tuple[str, float]:
+def check(
+    finder: tf.TileFinder, split: str, photos: int, seed: int, tuning: tf.Tuning = tf.TUNING
+) -> tuple[str, float]:
     """On ``photos`` rack photos of ``split`` as the benches draw them (1 to 10 tiles, 1024
     × 768): how many letters the finder finds (a peak within
     half a letter's height of its centre) and how many peaks are on no letter; and the
@@ -124,7 +131,7 @@ def check(finder: tf.TileFinder, split: str, photos: int, seed: int) -> tuple[st
     :func:`bench.vision_train.threshold_for`: at most 1 sure reading in 1,000 wrong; a
     peak on no letter is right read as nothing)."""
     rng = np.random.default_rng(seed)
-    net = letter_net()
+    net = tf.found_letter_net()
     letters = found = extra = 0
     confidence: list[float] = []
     right: list[bool] = []
@@ -132,7 +139,7 @@ def check(finder: tf.TileFinder, split: str, photos: int, seed: int) -> tuple[st
         letters_drawn = [str(c) for c in rng.choice(list(LETTERS), int(rng.integers(1, 11)))]
         photo, drawn = drawn_rack_scene(letters_drawn, rng, random_style(rng, split))
         centres = [(d.x, d.y, d.height / 2, d.letter) for d in drawn]
-        row, odds = tf.letter_odds(photo, finder, net)
+        row, odds = tf.letter_odds(photo, finder, net, tuning)
         back = photo.shape[1] / dc.working(photo).shape[1]
         letters += len(centres)
         found += sum(
@@ -158,6 +165,46 @@ def check(finder: tf.TileFinder, split: str, photos: int, seed: int) -> tuple[st
     )
 
 
+#: The windows' sizes over the row's height when training on found letters: the reader's
+#: sizes (:attr:`vision.tile_finder.Tuning.sizes`, 0.8 to 1.2) and a little beyond.
+FOUND_SIZES = (0.75, 1.25)
+#: Windows cut around each found letter, each at its own size drawn in :data:`FOUND_SIZES`.
+PER_PEAK = 2
+
+
+def found_windows(
+    rng: np.random.Generator, split: str, count: int
+) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+    """``count`` letter windows cut as the tile finder's reader cuts them, and their
+    classes: on :func:`training_photo`'s photos of ``split``, the committed finder's row
+    (:func:`vision.tile_finder.row_of`), each peak's window at the peak's centre, the
+    row's median height times a size drawn in :data:`FOUND_SIZES`, the row's slope
+    (:func:`vision.tile_finder.row_geometry`). A peak takes the letter whose centre is
+    nearest, within half that letter's height; a peak on no letter is "nothing". The
+    letters' network then learns the windows it is really shown on that route (their
+    centres and sizes are the finder's, not the ink's)."""
+    cv2.setNumThreads(1)  # the machine is shared, as torch's one thread
+    finder = tf.tile_finder()
+    xs: list[NDArray[np.uint8]] = []
+    ys: list[int] = []
+    while len(xs) < count:
+        photo, centres = training_photo(rng, split)
+        gray = dc.working(photo)
+        row = tf.row_of(finder.find(gray))
+        if not row:
+            continue
+        full, at, height, angle = tf.row_geometry(photo, gray, row)
+        for x, y in at:
+            apart = [(float(np.hypot(x - cx, y - cy)), r, c) for cx, cy, r, c in centres]
+            near = [(d, c) for d, r, c in apart if d < r]
+            label = LETTERS.index(min(near)[1]) if near else NOTHING
+            for _ in range(PER_PEAK):
+                size = rng.uniform(*FOUND_SIZES)
+                xs.append(letter_input(full, (x, y), height * size, angle))
+                ys.append(label)
+    return np.array(xs[:count], np.uint8), np.array(ys[:count], np.int64)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seed", type=int, default=23)
@@ -174,9 +221,22 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--calibrate-only", action="store_true", help="keep the finder, choose its threshold"
     )
     parser.add_argument("--out", type=Path, default=tf.FINDER_ONNX)
+    parser.add_argument(
+        "--meta", type=Path, help="where the threshold goes (default: the .json beside --out)"
+    )
+    parser.add_argument(
+        "--found-net",
+        type=Path,
+        help="the letters' network the threshold is chosen for (default: the committed "
+        "letters_found.onnx; its .json beside it)",
+    )
     args = parser.parse_args(argv)
+    if args.found_net:
+        tf.use_found_net(args.found_net)
     start = time.perf_counter()
-    meta_file = args.out.with_suffix(".json")
+    meta_file = args.meta or args.out.with_suffix(".json")
+    if args.calibrate_only and not meta_file.exists():
+        meta_file.write_text(args.out.with_suffix(".json").read_text())
     if args.calibrate_only:
         meta = json.loads(meta_file.read_text())
     else:

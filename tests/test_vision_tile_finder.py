@@ -4,9 +4,11 @@ met. Measured, not yet the app's reader (docs/vision.md)."""
 
 import numpy as np
 
+from bench.vision_train_tiles import found_windows
 from vision.dice_centres import working
 from vision.glyphs import LETTERS, TRAINING_FONTS
-from vision.letter_render import drawn_rack_scene, rack_scene, random_style
+from vision.learned import letter_net
+from vision.letter_render import NOTHING, drawn_rack_scene, rack_scene, random_style
 from vision.reading import NothingFound
 from vision.synthetic import drawn_letter_rack_photo, letter_rack_photo, score
 from vision.synthetic import random_style as first_style
@@ -88,3 +90,17 @@ def test_racks_of_held_out_families_read_through_the_finder_are_rarely_misread_s
     result = score(readings, truths)
     assert result.right >= 0.95 * result.tiles, result
     assert result.silent <= 1, result
+
+
+def test_the_windows_a_letters_network_learns_from_the_finder_are_labelled_by_their_letter() -> (
+    None
+):
+    """The training windows cut where the finder finds letters (the finder's centre, the
+    row's height) take the letter drawn under each peak: the committed letters' network,
+    which never saw them, reads most of them as their label (a peak matched to the wrong
+    letter would be read as another), and the labels are letters, not "nothing"."""
+    windows, labels = found_windows(np.random.default_rng(5), "train", 120)
+    assert windows.shape == (120, 32, 32)
+    read = letter_net().probabilities(windows).argmax(axis=1)
+    assert (read == labels).mean() >= 0.85, (read, labels)
+    assert (labels != NOTHING).mean() >= 0.9

@@ -29,6 +29,8 @@ PLATES_ONNX = MODELS / "plates.onnx"
 PLATES_META = MODELS / "plates.json"
 LETTERS_ONNX = MODELS / "letters.onnx"
 LETTERS_META = MODELS / "letters.json"
+#: The letters' network trained on windows cut as the tile finder cuts them, too.
+LETTERS_FOUND_ONNX = MODELS / "letters_found.onnx"
 
 
 def standardised(windows: NDArray[np.uint8]) -> NDArray[np.float32]:
@@ -159,7 +161,22 @@ class LetterNet(OnnxClassifier):
         return out
 
 
+#: The ink finder's reader's letters' network: the committed one, unless a bench chose another.
+_chosen_letters = [LETTERS_ONNX]
+
+
 @cache
 def letter_net() -> LetterNet:
-    """The committed letter network, loaded once."""
-    return LetterNet()
+    """The letter network (the committed one unless :func:`use_letter_net` chose
+    another), loaded once."""
+    onnx = _chosen_letters[0]
+    return LetterNet(onnx, onnx.with_suffix(".json"))
+
+
+def use_letter_net(onnx: Path) -> None:
+    """Read letters with the network ``onnx`` (its threshold in the .json beside it) from
+    now on, in the ink finder's reader (:func:`vision.rack.read_letters`; the tile
+    finder's has its own, :func:`vision.tile_finder.use_found_net`): the benches measure
+    a candidate network with the app's own code before it replaces the committed one."""
+    _chosen_letters[0] = onnx
+    letter_net.cache_clear()

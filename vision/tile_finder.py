@@ -6,9 +6,11 @@ end of the holder, a bare end taken for an I). Here a small fully-convolutional 
 (``tile_finder.onnx``, the dice finder's design: :mod:`vision.dice_centres`) gives at
 every fourth pixel of the photo, its longer side :attr:`Tuning.side` pixels, the
 likelihood that a tile's letter is centred there, and the letter's size. Its peaks in
-line are the holder's row; each is read by :class:`vision.learned.LetterNet`, whose
-calibrated threshold is the one decision of "?". Trained on :mod:`vision.letter_render`
-photos of the training families only (``bench/vision_train_tiles.py``).
+line are the holder's row; each is read by its own letters' network
+(:func:`found_letter_net`, ``letters_found.onnx``: trained on windows cut as this reader
+cuts them, too), whose threshold, chosen on calibration racks read this way, is the one
+decision of "?". Trained on :mod:`vision.letter_render` photos of the training families
+only (``bench/vision_train_tiles.py``, ``bench/vision_train.py --kind letters-found``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from numpy.typing import NDArray
 
 from vision.camera import Image
 from vision.dice_centres import finder_peaks, working
-from vision.learned import LetterNet, letter_net
+from vision.learned import LETTERS_FOUND_ONNX, LetterNet
 from vision.letter_render import LETTERS, NOTHING
 from vision.rack import MAX_TILES
 from vision.reading import NothingFound, Reading
@@ -88,10 +90,47 @@ class TileFinder:
         return [FoundLetter(x, y, 2 * r, p) for x, y, r, p in found]
 
 
+#: The threshold of "?" the finder's reader uses: the committed one, unless a bench chose
+#: another.
+_chosen_meta = [FINDER_META]
+
+
 @cache
 def tile_finder() -> TileFinder:
-    """The committed finder, loaded once."""
-    return TileFinder()
+    """The committed finder (with the threshold :func:`use_finder_meta` chose), loaded
+    once."""
+    return TileFinder(FINDER_ONNX, _chosen_meta[0])
+
+
+def use_finder_meta(meta: Path) -> None:
+    """Take the threshold of "?" from ``meta`` from now on: the benches measure a
+    candidate letters' network with the threshold chosen for it."""
+    _chosen_meta[0] = meta
+    tile_finder.cache_clear()
+
+
+#: The letters' network the finder's reader uses: the committed one, unless a bench chose
+#: another.
+_chosen_net = [LETTERS_FOUND_ONNX]
+
+
+@cache
+def found_letter_net() -> LetterNet:
+    """The letters' network of this reader (:data:`vision.learned.LETTERS_FOUND_ONNX`):
+    trained on windows cut around each letter's ink (:func:`vision.letter_render.letter_sample`)
+    and, half, on windows cut as :func:`letter_odds` cuts them (the finder's centres, the
+    row's median height), so that its threshold holds for what this reader really reads.
+    The ink finder's reader keeps ``letters.onnx``, which reads ink-centred windows a
+    little better."""
+    onnx = _chosen_net[0]
+    return LetterNet(onnx, onnx.with_suffix(".json"))
+
+
+def use_found_net(onnx: Path) -> None:
+    """Read the finder's letters with the network ``onnx`` from now on (the benches
+    measure a candidate)."""
+    _chosen_net[0] = onnx
+    found_letter_net.cache_clear()
 
 
 def row_of(found: list[FoundLetter], tuning: Tuning = TUNING) -> list[FoundLetter]:
@@ -121,7 +160,7 @@ def row_of(found: list[FoundLetter], tuning: Tuning = TUNING) -> list[FoundLette
     if not best[2]:
         return [found[0]]
     row = best[2]
-    angle = _angle(row)
+    angle = row_angle(row)
     return sorted(row, key=lambda c: c.x * math.cos(angle) + c.y * math.sin(angle))
 
 
@@ -134,8 +173,9 @@ def _off_line(c: FoundLetter, a: FoundLetter, angle: float) -> float:
     return -(c.x - a.x) * math.sin(angle) + (c.y - a.y) * math.cos(angle)
 
 
-def _angle(row: list[FoundLetter]) -> float:
-    """The row's slope (radians), by least squares; level for a single letter."""
+def row_angle(row: list[FoundLetter]) -> float:
+    """The row's slope (radians), by least squares; level for a single letter (the
+    windows are turned by it)."""
     if len(row) < 2:
         return 0.0
     xs = np.array([c.x for c in row])
@@ -144,6 +184,20 @@ def _angle(row: list[FoundLetter]) -> float:
         return math.pi / 2
     slope = float(np.polyfit(xs, ys, 1)[0])
     return math.atan(slope)
+
+
+def row_geometry(
+    image: Image, gray: NDArray[np.uint8], row: list[FoundLetter]
+) -> tuple[NDArray[np.uint8], list[tuple[float, float]], float, float]:
+    """Where the row's letters are read: the photo in grey at its own resolution (small
+    letters keep their pixels), each letter's centre on it, the row's median letter height
+    there and its slope. The letters' network is trained on windows cut here too
+    (``bench/vision_train_tiles.found_windows``)."""
+    full = np.asarray(image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    scale = full.shape[1] / gray.shape[1]
+    height = float(np.median([c.height for c in row])) * scale
+    centres = [(c.x * scale, c.y * scale) for c in row]
+    return np.asarray(full, np.uint8), centres, height, row_angle(row)
 
 
 def letter_odds(
@@ -156,12 +210,7 @@ def letter_odds(
     row = row_of(finder.find(gray, tuning), tuning)
     if not row:
         return [], np.zeros((0, 0), np.float32)
-    # Windows are cut from the photo at its own resolution: small letters keep their pixels.
-    full = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), np.uint8)
-    scale = full.shape[1] / gray.shape[1]
-    height = float(np.median([c.height for c in row])) * scale
-    centres = [(c.x * scale, c.y * scale) for c in row]
-    angle = _angle(row)
+    full, centres, height, angle = row_geometry(image, gray, row)
     views = np.stack(
         [
             net.probabilities(net.windows(full, centres, height * size, angle))
@@ -183,7 +232,7 @@ def read_found(
     tuning: Tuning = TUNING,
 ) -> Reading:
     """The letters on the holder, left to right, each read surely or "?"."""
-    finder, net = finder or tile_finder(), net or letter_net()
+    finder, net = finder or tile_finder(), net or found_letter_net()
     _, odds = letter_odds(image, finder, net, tuning)
     best = [int(o.argmax()) for o in odds]
     conf = [float(o[b]) for o, b in zip(odds, best, strict=True)]
