@@ -60,22 +60,23 @@ bench: venv
 lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
 
-# Retrain the learned vision readers and rewrite vision/data/plates.onnx, letters.onnx,
-# dice.onnx, dice_finder.onnx, dice_up.onnx, tile_finder.onnx and their .json (seeded: the committed files
-# again, on this machine). PyTorch (the `train` extra, CPU build) is installed here only;
-# about 3 CPU hours on one thread in all (more on a loaded machine), 45 minutes of them the
-# dice classifier (its windows drawn by two renderers, its threshold chosen on 1,200
-# calibration photos), 46 the plates' (48,000 windows, 10 epochs, spoilt afresh each
-# epoch), about 75 the letters' (108,000 windows, 12 epochs: 32 minutes drawing them on
-# a loaded machine), 21 the tile finder's (3,000 photos, 6 epochs). The die
-# finder first: the dice classifier's threshold is chosen on the windows the finder says
-# are up faces.
+# Retrain the learned vision readers and rewrite vision/data/tile_finder.onnx, letters.onnx,
+# plates.onnx, dice_finder.onnx, dice_up.onnx, dice.onnx and their .json (seeded: the
+# committed files again, on this machine). PyTorch (the `train` extra, CPU build) is
+# installed here only; about 3.5 CPU hours on one thread in all (more on a loaded machine):
+# the tile finder first (21 minutes: 3,000 photos, 6 epochs), since half the letters'
+# windows are cut where it finds letters (144,000 windows, 12 epochs: about 32 minutes),
+# then the letters reader's threshold of "?" chosen for the letters' network on 600
+# calibration racks; the plates' 46 (48,000 windows, 10 epochs, spoilt afresh each epoch);
+# the die finder before the dice classifier (about an hour: 120,000 windows, 16 epochs),
+# whose threshold is chosen on the windows the finder says are up faces.
 models: venv
 	$(BIN)/python -m pip install --quiet -e '.[train]'
+	$(BIN)/python bench/vision_train_tiles.py
 	$(BIN)/python bench/vision_train.py
+	$(BIN)/python bench/vision_train_tiles.py --calibrate-only
 	$(BIN)/python bench/vision_train_dice_centres.py
 	$(BIN)/python bench/vision_train_dice.py
-	$(BIN)/python bench/vision_train_tiles.py
 
 # On a Raspberry Pi: install, enable and start the systemd unit (see systemd/README.md).
 install-pi:

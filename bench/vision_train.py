@@ -1,5 +1,9 @@
 """Train the learned readers and write ``vision/data/plates.onnx`` and ``letters.onnx``
-(``make models``: both; ``--kind plates`` or ``--kind letters``: one).
+(``make models``: both; ``--kind plates`` or ``--kind letters``: one). Half the letters'
+training windows are cut where the committed tile finder finds letters
+(``bench/vision_train_tiles.found_windows``: the reader's own windows, the finder's
+centres and sizes); the letters reader's threshold of "?" is then chosen on rack photos
+by ``bench/vision_train_tiles.py --calibrate-only``.
 
 Windows are drawn by :mod:`vision.render` (plates) and :mod:`vision.letter_render`
 (letter tiles) in the *training* style families only; the
@@ -58,6 +62,10 @@ class Kind:
     epochs: int
     augment: bool = False
     """Whether each epoch sees its windows spoilt afresh (:func:`augmented`)."""
+    found_share: float = 0.0
+    """The share of training windows cut where the tile finder finds letters
+    (``bench/vision_train_tiles.found_windows``: the finder's centres and sizes, not the
+    ink's); the check windows are ``sample``'s only, as the other kinds'."""
 
 
 KINDS = {
@@ -77,10 +85,11 @@ KINDS = {
         letter_render.INPUT,
         letter_render.INPUT,
         letter_render.NOTHING + 1,
-        "letters A..Z, then nothing",
+        "letters A..Z, then nothing; half the windows cut where the tile finder finds letters",
         LETTERS_ONNX,
-        train=108000,
+        train=144000,
         epochs=12,
+        found_share=0.5,
     ),
 }
 
@@ -88,12 +97,25 @@ KINDS = {
 def windows(
     kind: Kind, split: str, count: int, seed: int
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
-    """``count`` windows of ``split`` and their classes."""
+    """``count`` windows of ``split`` and their classes (for the training split,
+    :attr:`Kind.found_share` of them cut where the tile finder finds letters, last)."""
     rng = np.random.default_rng(seed)
+    found = round(count * kind.found_share) if split == "train" else 0
     xs = np.empty((count, kind.height, kind.width), np.uint8)
     ys = np.empty(count, np.int64)
-    for i in range(count):
+    for i in range(count - found):
         xs[i], ys[i] = kind.sample(rng, split)
+    if found:
+        from bench.vision_train_tiles import found_windows
+
+        start = time.perf_counter()
+        xs[count - found :], ys[count - found :] = found_windows(
+            np.random.default_rng(seed + 10), split, found
+        )
+        print(
+            f"{found} windows found by the tile finder in {time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
     return xs, ys
 
 

@@ -35,7 +35,13 @@ from vision import dice_centres as dc  # noqa: E402
 from vision import tile_finder as tf  # noqa: E402
 from vision.glyphs import TRAINING_FONTS  # noqa: E402
 from vision.learned import letter_net  # noqa: E402
-from vision.letter_render import LETTERS, NOTHING, drawn_rack_scene, random_style  # noqa: E402
+from vision.letter_render import (  # noqa: E402
+    LETTERS,
+    NOTHING,
+    drawn_rack_scene,
+    letter_input,
+    random_style,
+)
 from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import TABLES, drawn_letter_rack_photo, table  # noqa: E402
 from vision.synthetic import random_style as first_style  # noqa: E402
@@ -117,7 +123,9 @@ def draw_samples(photos: int, seed: int, split: str = "train", first_share: floa
     return samples
 
 
-def check(finder: tf.TileFinder, split: str, photos: int, seed: int) -> tuple[str, float]:
+def check(
+    finder: tf.TileFinder, split: str, photos: int, seed: int, tuning: tf.Tuning = tf.TUNING
+) -> tuple[str, float]:
     """On ``photos`` rack photos of ``split`` as the benches draw them (1 to 10 tiles, 1024
     × 768): how many letters the finder finds (a peak within
     half a letter's height of its centre) and how many peaks are on no letter; and the
@@ -134,7 +142,7 @@ def check(finder: tf.TileFinder, split: str, photos: int, seed: int) -> tuple[st
         photo, drawn = drawn_rack_scene(letters_drawn, rng, random_style(rng, split))
         centres = [(d.x, d.y, d.height / 2, d.letter) for d in drawn]
         try:
-            seen = tf.seen_row(photo, finder, net)
+            seen = tf.seen_row(photo, finder, net, tuning)
         except NothingFound:
             letters += len(centres)
             continue
@@ -162,6 +170,46 @@ def check(finder: tf.TileFinder, split: str, photos: int, seed: int) -> tuple[st
         f"readings sure, {wrong} of them wrong",
         threshold,
     )
+
+
+#: The windows' sizes over the row's height when training on found letters: the reader's
+#: sizes (:attr:`vision.tile_finder.Tuning.sizes`, 0.8 to 1.2) and a little beyond.
+FOUND_SIZES = (0.75, 1.25)
+#: Windows cut around each found letter, each at its own size drawn in :data:`FOUND_SIZES`.
+PER_PEAK = 2
+
+
+def found_windows(
+    rng: np.random.Generator, split: str, count: int
+) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+    """``count`` letter windows cut as the tile finder's reader cuts them, and their
+    classes: on :func:`training_photo`'s photos of ``split``, the committed finder's row
+    (:func:`vision.tile_finder.row_of`), each peak's window at the peak's centre, the
+    row's median height times a size drawn in :data:`FOUND_SIZES`, the row's slope
+    (:func:`vision.tile_finder.row_geometry`). A peak takes the letter whose centre is
+    nearest, within half that letter's height; a peak on no letter is "nothing". The
+    letters' network then learns the windows it is really shown on that route (their
+    centres and sizes are the finder's, not the ink's)."""
+    cv2.setNumThreads(1)  # the machine is shared, as torch's one thread
+    finder = tf.tile_finder()
+    xs: list[NDArray[np.uint8]] = []
+    ys: list[int] = []
+    while len(xs) < count:
+        photo, centres = training_photo(rng, split)
+        gray = dc.working(photo)
+        row = tf.row_of(finder.find(gray))
+        if not row:
+            continue
+        full, at, height, angle = tf.row_geometry(photo, gray, row)
+        for x, y in at:
+            apart = [(float(np.hypot(x - cx, y - cy)), r, c) for cx, cy, r, c in centres]
+            near = [(d, c) for d, r, c in apart if d < r]
+            label = LETTERS.index(min(near)[1]) if near else NOTHING
+            for _ in range(PER_PEAK):
+                size = rng.uniform(*FOUND_SIZES)
+                xs.append(letter_input(full, (x, y), height * size, angle))
+                ys.append(label)
+    return np.array(xs[:count], np.uint8), np.array(ys[:count], np.int64)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -17,8 +17,8 @@ from engine.letters import DRAW_LENGTH, vowel_count
 from engine.rules import Composition
 from vision.camera import Camera, CameraError, FolderCamera, load_photo
 from vision.dice import read_dice
-from vision.plates import read_numbers
 from vision.letters import read_letters
+from vision.plates import read_numbers
 from vision.reading import NothingFound, Reading
 from vision.samples import SAMPLES, Sample, samples
 

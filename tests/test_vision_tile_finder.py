@@ -4,9 +4,11 @@ met; and the letters reader it serves (:mod:`vision.letters`)."""
 
 import numpy as np
 
+from bench.vision_train_tiles import found_windows
 from vision.dice_centres import working
 from vision.glyphs import LETTERS, TRAINING_FONTS
-from vision.letter_render import drawn_rack_scene, rack_scene, random_style
+from vision.learned import letter_net
+from vision.letter_render import NOTHING, drawn_rack_scene, rack_scene, random_style
 from vision.letters import read_letters
 from vision.reading import NothingFound
 from vision.synthetic import drawn_letter_rack_photo, letter_rack_photo, score
@@ -114,3 +116,17 @@ def test_a_blank_tile_on_the_holder_is_read_as_a_question_mark_in_its_place() ->
             placed += 1
             assert any("tuile sans lettre" in w for w in reading.warnings), reading.warnings
     assert placed >= 9
+
+
+def test_the_windows_a_letters_network_learns_from_the_finder_are_labelled_by_their_letter() -> (
+    None
+):
+    """The training windows cut where the finder finds letters (the finder's centre, the
+    row's height) take the letter drawn under each peak: the committed letters' network,
+    reads most of them as their label (a peak matched to the wrong
+    letter would be read as another), and the labels are letters, not "nothing"."""
+    windows, labels = found_windows(np.random.default_rng(5), "train", 120)
+    assert windows.shape == (120, 32, 32)
+    read = letter_net().probabilities(windows).argmax(axis=1)
+    assert (read == labels).mean() >= 0.85, (read, labels)
+    assert (labels != NOTHING).mean() >= 0.9

@@ -152,6 +152,20 @@ def _angle(row: list[FoundLetter]) -> float:
     return math.atan(slope)
 
 
+def row_geometry(
+    image: Image, gray: NDArray[np.uint8], row: list[FoundLetter]
+) -> tuple[NDArray[np.uint8], list[tuple[float, float]], float, float]:
+    """Where the row's letters are read: the photo in grey at its own resolution (small
+    letters keep their pixels), each letter's centre on it, the row's median letter height
+    there and its slope. The letters' network is trained on windows cut here too
+    (``bench/vision_train_tiles.found_windows``)."""
+    full = np.asarray(image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    scale = full.shape[1] / gray.shape[1]
+    height = float(np.median([c.height for c in row])) * scale
+    centres = [(c.x * scale, c.y * scale) for c in row]
+    return np.asarray(full, np.uint8), centres, height, _angle(row)
+
+
 @dataclass(frozen=True)
 class SeenRow:
     """The holder's row as the finder sees it, and each letter as the network reads it."""
@@ -183,17 +197,8 @@ def seen_row(image: Image, finder: TileFinder, net: LetterNet, tuning: Tuning = 
     row = row_of(finder.find(gray, tuning), tuning)
     if not row:
         raise NothingFound("aucune lettre trouvée sur la photo")
-    # Windows are cut from the photo at its own resolution: small letters keep their pixels.
-    full = np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), np.uint8)
-    scale = full.shape[1] / gray.shape[1]
-    seen = SeenRow(
-        found=row,
-        odds=np.zeros((0, 0), np.float32),
-        gray=full,
-        centres=[(c.x * scale, c.y * scale) for c in row],
-        height=float(np.median([c.height for c in row])) * scale,
-        angle=_angle(row),
-    )
+    full, centres, height, angle = row_geometry(image, gray, row)
+    seen = SeenRow(row, np.zeros((0, 0), np.float32), full, centres, height, angle)
     views = np.stack([net.probabilities(seen.windows(net, size)) for size in tuning.sizes])
     # The letter is the one read at the finder's size; its confidence the best of the
     # sizes reading the same letter (a window too small for an L reads an I: never taken).

@@ -19,8 +19,8 @@ KINDS = ("letters", "numbers", "dice")
 
 def _readers(vowel_die: bool | None) -> dict[str, Callable[[Image, Path | None], Reading]]:
     from vision.dice import read_dice
-    from vision.plates import read_numbers
     from vision.letters import read_letters
+    from vision.plates import read_numbers
 
     return {
         "letters": lambda image, folder: read_letters(image, data_dir=folder),
