@@ -54,6 +54,13 @@ def test_windows_of_held_out_families_are_read_and_sure_ones_are_right() -> None
     assert (best[sure] != truth[sure]).sum() <= 2  # at most 0.5% of 400
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 23: the reader through the tile finder reads a light-weight held-out font "
+    "(OpenSans-Light, the 4th rack) with two silent misreads: its W read V surely, and a "
+    "peak between its G and O read C (0.86); 1 in 867 and 2 in 1,846 on the benches' "
+    "held-out families",
+)
 def test_a_letter_style_family_never_trained_on_is_read() -> None:
     rng = np.random.default_rng(11)
     readings, truths = [], []
