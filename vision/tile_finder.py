@@ -1,14 +1,15 @@
 """Find the tiles' letters with a network, then read them with the letters' network.
 
-The tile finder of :mod:`vision.rack` finds letters as ink marks of one height in a row,
-and many rules then mend what ink misses (a letter grown into its points digit, a pale
-end of the holder, a bare end taken for an I). Here a small fully-convolutional network
-(``tile_finder.onnx``, the dice finder's design: :mod:`vision.dice_centres`) gives at
-every fourth pixel of the photo, its longer side :attr:`Tuning.side` pixels, the
-likelihood that a tile's letter is centred there, and the letter's size. Its peaks in
-line are the holder's row; each is read by :class:`vision.learned.LetterNet`, whose
-calibrated threshold is the one decision of "?". Trained on :mod:`vision.letter_render`
-photos of the training families only (``bench/vision_train_tiles.py``).
+A small fully-convolutional network (``tile_finder.onnx``, the dice finder's design:
+:mod:`vision.dice_centres`) gives at every fourth pixel of the photo, its longer side
+:attr:`Tuning.side` pixels, the likelihood that a tile's letter is centred there, and the
+letter's size. Its peaks in line are the holder's row (:func:`row_of`); each is read by
+:class:`vision.learned.LetterNet` (:func:`seen_row`), trained on windows cut where this
+finder finds letters too, and the reader's threshold (``tile_finder.json``, chosen on
+calibration racks) is the one decision of "?" (:mod:`vision.letters`). It replaced a
+finder of ink marks whose many rules mended what ink misses (docs/vision.md). Trained on
+:mod:`vision.letter_render` photos of the training families only
+(``bench/vision_train_tiles.py``).
 """
 
 from __future__ import annotations
