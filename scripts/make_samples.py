@@ -1,6 +1,6 @@
 """Rebuild the sample photos bundled in vision/samples/ (``arbitre run --simulate``).
 
-Racks and plates drawn by vision.synthetic in fonts the glyph model never learns from;
+Racks and plates drawn by vision.synthetic in fonts no reader ever learns from;
 dice drawn by vision.dice_render in its held-out families (styles the dice networks never
 trained on), the three consonants left to right as the file's name says. The samples
 are the simulator's camera, the first draws a newcomer meets: each is a draw the rule

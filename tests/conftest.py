@@ -10,7 +10,7 @@ for path in (ROOT, TESTS):
         sys.path.insert(0, str(path))
 
 
-# The glyph models are trained on first use and cached in the data directory: the tests
+# The data directory holds the calibrations (and the app's other per-user files): the tests
 # use a fresh one of their own, never the user's (nor the user's calibration).
 import os  # noqa: E402
 import tempfile  # noqa: E402
