@@ -14,13 +14,20 @@ STAMP := $(VENV)/.installed
 # that the committed lists are what it gives); hunspell: a test checks our affix expander
 # against the real engine. tesseract-ocr: the tests read the app's screen with it (pytesseract).
 # The fonts: the app's big, accented type (DejaVu), and the synthetic tiles the learned
-# readers train and are tested on (many faces, some kept unseen by training).
+# readers train and are tested on (many faces, some kept unseen by training); the second
+# line's only draw letters (vision/render.py's LETTER_DESIGNS), about 45 MB.
 # chromium, chromium-driver: the players' phone page tested in a real headless browser.
 # espeak-ng: the referee's French voice (the target, the countdowns, the Sloubi song), offline.
 SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive \
 	tesseract-ocr tesseract-ocr-eng espeak-ng \
 	fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-open-sans \
-	fonts-lato fonts-crosextra-carlito fonts-urw-base35 chromium chromium-driver
+	fonts-lato fonts-crosextra-carlito fonts-urw-base35 chromium chromium-driver \
+	fonts-sil-andika fonts-b612 fonts-adf-baskervald fonts-bebas-neue fonts-beteckna \
+	fonts-linuxlibertine fonts-cabin fonts-crosextra-caladea fonts-cantarell fonts-sil-charis \
+	fonts-clear-sans fonts-comic-neue fonts-courier-prime fonts-dosis fonts-ebgaramond \
+	fonts-firacode fonts-adf-gillius fonts-go fonts-inconsolata fonts-jura fonts-league-spartan \
+	fonts-oxygen fonts-paratype fonts-quicksand fonts-adf-romande fonts-vollkorn \
+	fonts-yanone-kaffeesatz
 
 .PHONY: run test lint system venv bench lexicon models install-pi clean
 

@@ -80,9 +80,9 @@ class TileStyle:
 
 def random_style(rng: np.random.Generator, split: str) -> TileStyle:
     """A tile style of a family of ``split``, its colours and proportions drawn."""
-    options = families(split, tiles=True)
+    options = families(split, letters=True)
     design, scheme = options[rng.integers(len(options))]
-    fonts = design_fonts(tiles=True)[design]
+    fonts = design_fonts(letters=True)[design]
     face, ink = SCHEMES[scheme]
     holder = tuple(int(v) for v in rng.integers(0, 256, 3))
     return TileStyle(

@@ -57,15 +57,15 @@ DESIGNS: dict[str, tuple[str, ...]] = {
     "Times": ("FreeSerif", "Liberation Serif", "Nimbus Roman"),
 }
 
-#: Font designs only letter tiles are drawn in (their Debian packages: `make models` and
-#: `make test` install them). The letters' readers, trained on ten designs, missed letters
+#: Font designs only letters (tiles, dice) are drawn in (their Debian packages are in the
+#: Makefile's system packages). The letters' readers, trained on ten designs, missed letters
 #: of designs they had never seen; more designs in training is the general cure. They are
 #: split by the same rule among themselves (every third, in name order, held out), so
 #: :data:`DESIGNS`' split is unchanged and the held-out families gain designs no choice
 #: was ever made on. None is a clone of a held-out design of :data:`DESIGNS` (no Arimo or
 #: TeX Gyre Heros beside Helvetica, no Noto Sans beside Open Sans, no Hack beside DejaVu
 #: Mono).
-TILE_DESIGNS: dict[str, tuple[str, ...]] = {
+LETTER_DESIGNS: dict[str, tuple[str, ...]] = {
     "Andika": ("Andika",),
     "B612": ("B612",),
     "B612 Mono": ("B612 Mono",),
@@ -133,8 +133,8 @@ SPLITS = ("train", "calibration", "held-out")
 
 def design_held_out(design: str) -> bool:
     """Every third design, in name order, is held out of training (:data:`DESIGNS` and
-    :data:`TILE_DESIGNS` each in its own order)."""
-    listed = DESIGNS if design in DESIGNS else TILE_DESIGNS
+    :data:`LETTER_DESIGNS` each in its own order)."""
+    listed = DESIGNS if design in DESIGNS else LETTER_DESIGNS
     return sorted(listed).index(design) % 3 == 2
 
 
@@ -156,11 +156,11 @@ def split_of(design: str, scheme: str) -> str | None:
 
 
 @cache
-def design_fonts(tiles: bool = False) -> dict[str, tuple[Path, ...]]:
+def design_fonts(letters: bool = False) -> dict[str, tuple[Path, ...]]:
     """The installed upright font files of each design (designs with none are left out);
-    with ``tiles``, :data:`TILE_DESIGNS` too (the letter tiles' designs)."""
+    with ``letters``, :data:`LETTER_DESIGNS` too (designs only letters are drawn in)."""
     found: dict[str, list[Path]] = {}
-    designs = {**DESIGNS, **TILE_DESIGNS} if tiles else DESIGNS
+    designs = {**DESIGNS, **LETTER_DESIGNS} if letters else DESIGNS
     family_design = {f: d for d, families in designs.items() for f in families}
     for root in FONT_DIRS:
         if not root.is_dir():
@@ -176,10 +176,10 @@ def design_fonts(tiles: bool = False) -> dict[str, tuple[Path, ...]]:
     return {d: tuple(paths) for d, paths in sorted(found.items())}
 
 
-def families(split: str, tiles: bool = False) -> list[tuple[str, str]]:
+def families(split: str, letters: bool = False) -> list[tuple[str, str]]:
     """The (design, scheme) families of ``split`` whose fonts are installed (with
-    ``tiles``, the letter tiles' designs too)."""
-    return [(d, s) for d in design_fonts(tiles) for s in SCHEMES if split_of(d, s) == split]
+    ``letters``, :data:`LETTER_DESIGNS` too)."""
+    return [(d, s) for d in design_fonts(letters) for s in SCHEMES if split_of(d, s) == split]
 
 
 @dataclass(frozen=True)
