@@ -5,8 +5,10 @@ import pytest
 
 from vision.render import (
     DARK_ON_LIGHT,
+    DESIGNS,
     INPUT_H,
     INPUT_W,
+    LETTER_DESIGNS,
     LIGHT_ON_DARK,
     NOTHING,
     PLATE_VALUES,
@@ -49,6 +51,25 @@ def test_clones_of_one_font_design_are_held_out_together() -> None:
     helvetica = {"FreeSansBold.otf", "FreeSansBold.ttf", "LiberationSans-Bold.ttf"}
     assert helvetica & held and not helvetica & trained
     assert not trained & held
+
+
+def test_the_letters_own_designs_are_split_apart_from_training_and_never_drawn_on_plates() -> None:
+    trained = {f.name for d, _ in families("train", letters=True) for f in design_fonts(True)[d]}
+    held = {f.name for d, _ in families("held-out", letters=True) for f in design_fonts(True)[d]}
+    assert not trained & held
+    letters_only = set(LETTER_DESIGNS)
+    assert not letters_only & set(DESIGNS)
+    held_designs = {d for d, _ in families("held-out", letters=True)}
+    trained_designs = {d for d, _ in families("train", letters=True)}
+    # Both gain designs of their own: the held-out families have designs no choice saw.
+    assert held_designs & letters_only and trained_designs & letters_only
+    assert not {d for d, _ in families("train") + families("held-out")} & letters_only
+
+
+def test_a_font_file_whose_name_says_italic_is_not_drawn_even_when_its_style_does_not() -> None:
+    # Courier Prime's italic files name their style "Light": the file name tells.
+    names = [f.name.lower() for fonts in design_fonts(True).values() for f in fonts]
+    assert names and not [n for n in names if "italic" in n or "oblique" in n]
 
 
 def test_proportions_are_drawn_at_random_not_constants() -> None:
