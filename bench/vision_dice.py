@@ -18,9 +18,11 @@ Readers: the two-window classifier on the die finder's dice
 (:func:`vision.dice_learned.read_learned`: what ``read_dice`` reads with, off the mat);
 ``centres alone``: the die finder and the up-letter reader
 (:func:`vision.dice_centres.read_centres`, measured, not wired). ``--models`` reads with
-other finder and reader networks (a folder holding ``dice_finder.onnx``,
-``dice_up.onnx``, ``dice_up.json``). The first design's figures (it was removed) are in
-docs/vision.md.
+other networks, each folder given in turn on the same photos (a folder holding
+``dice_finder.onnx``, ``dice_up.onnx``, ``dice_up.json``, ``dice.onnx``, ``dice.json``;
+``vision/data`` is the committed ones): two trainings side by side in one run, on one
+draw (``held-out, per user`` excepted: the committed networks only). The first design's
+figures (it was removed) are in docs/vision.md.
 The three consonants are scored as the game uses them, as a set (a word must hold them
 all, in any order); the vowel die in its place. Per die: right, "?", silent misreads (a
 wrong letter not marked "?"), dice missed (not in the reading at all); then the share of
@@ -55,7 +57,7 @@ from vision.dice_centres import (  # noqa: E402
     DiceNets,
     read_centres,
 )
-from vision.dice_learned import read_learned  # noqa: E402
+from vision.dice_learned import DICE_META, DICE_ONNX, DiceNet, read_learned  # noqa: E402
 from vision.dice_render import as_told, dice_scene, random_faces, random_style  # noqa: E402
 from vision.glyphs import UNSEEN_FONTS  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
@@ -129,6 +131,25 @@ def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
 Reader = Callable[[Image, bool], Sequence[str | int]]
 
 
+@dataclass(frozen=True)
+class Models:
+    """The networks read with: the finder's two and the classifier (``None``: the
+    committed ones), and how the table's reader column names them."""
+
+    label: str = ""
+    nets: DiceNets | None = None
+    net: DiceNet | None = None
+
+
+def models_in(folder: Path) -> Models:
+    """The five network files in ``folder``."""
+    return Models(
+        f" ({folder})",
+        DiceNets(folder / FINDER_ONNX.name, folder / READER_ONNX.name, folder / READER_META.name),
+        DiceNet(folder / DICE_ONNX.name, folder / DICE_META.name),
+    )
+
+
 def measure(shots: Sequence[tuple[Image, str]], reader: Reader) -> tuple[Tally, list[float]]:
     tally, times = Tally(), []
     for photo, truth in shots:
@@ -161,7 +182,8 @@ def per_user(players: int, count: int, seed: int) -> None:
     """The ``held-out, per user`` lines: ``players`` players, each with dice of one
     held-out family, their ``count`` photos read by the classifier alone before and
     after their calibration (:data:`CALIBRATION_FACES`), in a data directory of their
-    own."""
+    own. The committed networks only, whatever ``--models`` says: the calibration
+    (:func:`vision.calibrate.learn_dice`) finds the player's dice with them."""
     rng = np.random.default_rng(seed)
     before, after = Tally(), Tally()
     times: tuple[list[float], list[float]] = ([], [])
@@ -200,6 +222,13 @@ def per_user(players: int, count: int, seed: int) -> None:
     print(line("held-out, per user", name, after, times[1]), flush=True)
 
 
+def reader(name: str, models: Models) -> Reader:
+    """Reader ``name`` (of :data:`READERS`) with ``models``' networks."""
+    if name == "centres alone":
+        return lambda p, v: read_centres(p, v, models.nets).values
+    return lambda p, v: read_learned(p, v, models.net, finder=models.nets).values
+
+
 SETS = ("held-out", "held-out, 3 dice", "calibration", "first generator", "held-out, per user")
 READERS = ("classifier alone", "centres alone")
 
@@ -212,32 +241,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--users", type=int, default=8, help="players of held-out dice")
     parser.add_argument("--readers", nargs="+", default=list(READERS), choices=READERS)
     parser.add_argument(
-        "--models", type=Path, default=None, help="a folder of other dice_finder/dice_up networks"
+        "--models",
+        type=Path,
+        nargs="+",
+        default=[],
+        help="folders of other networks (dice_finder, dice_up, dice), each read with in turn",
     )
     args = parser.parse_args(argv)
-    folder = args.models
-    nets = (
-        DiceNets(folder / FINDER_ONNX.name, folder / READER_ONNX.name, folder / READER_META.name)
-        if folder
-        else None
-    )
+    every = [models_in(folder) for folder in args.models] or [Models()]
     print(
         "| set | reader | dice | right | « ? » | silent | missed | photos right "
         "| ms median | ms p95 |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
-    readers: dict[str, Reader] = {
-        "classifier alone": lambda p, v: read_learned(p, v).values,
-        "centres alone": lambda p, v: read_centres(p, v, nets).values,
-    }
     for kind in args.sets:
         if kind == "held-out, per user":
             per_user(args.users, max(1, args.photos // args.users), args.seed)
             continue
         shots = photos(kind, args.photos, args.seed)
         for name in args.readers:
-            tally, times = measure(shots, readers[name])
-            print(line(kind, name, tally, times), flush=True)
+            for models in every:
+                tally, times = measure(shots, reader(name, models))
+                print(line(kind, name + models.label, tally, times), flush=True)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 from vision import own
 from vision.camera import Image
-from vision.dice_centres import NO_VOWEL_DIE, VOWEL_DIE_LOST, dice_nets, working
+from vision.dice_centres import NO_VOWEL_DIE, VOWEL_DIE_LOST, DiceNets, dice_nets, working
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
 from vision.reading import NothingFound, Reading
 
@@ -267,7 +267,10 @@ class SeenDie:
 
 
 def seen_dice(
-    gray: NDArray[np.uint8], net: DiceNet | None = None, tuning: Tuning = TUNING
+    gray: NDArray[np.uint8],
+    net: DiceNet | None = None,
+    tuning: Tuning = TUNING,
+    finder: DiceNets | None = None,
 ) -> list[SeenDie]:
     """Every die the network sees an up letter of, one per die, the likeliest up letter
     first.
@@ -279,7 +282,8 @@ def seen_dice(
     faces leaning around it, which can look as large), the one the network finds
     likeliest to be an up face is kept, whichever letter it reads there (on held-out
     families this chose the up letter more often than keeping the most confident
-    letter: 95.6% of the dice picked right against 92.6%)."""
+    letter: 95.6% of the dice picked right against 92.6%). ``finder``: other finder
+    networks than the committed ones (a bench compares networks on the same photos)."""
     net = net or dice_net()
     boxes = candidates(gray, tuning)
     if not boxes:
@@ -293,7 +297,7 @@ def seen_dice(
     sizes = np.array([max(w, h) for _, _, w, h in boxes], np.float64)
     groups: list[tuple[int, list[int]]] = []
     elsewhere = np.ones(len(boxes), bool)
-    for die in dice_nets().find(gray):
+    for die in (finder or dice_nets()).find(gray):
         off = np.hypot(centres[:, 0] - die.x, centres[:, 1] - die.y)
         elsewhere &= off >= die.radius
         on_face = np.nonzero((off < tuning.up_face * die.radius) & likely)[0]
@@ -433,6 +437,7 @@ def read_learned(
     vowel_die: bool | None = None,
     net: DiceNet | None = None,
     data_dir: Path | None = None,
+    finder: DiceNets | None = None,
 ) -> Reading:
     """The three consonants (left to right), then the vowel die's face when it is in
     play (``vowel_die`` True), or seen at all when the rules are not known (None).
@@ -443,10 +448,11 @@ def read_learned(
     order); so is the vowel die when the rules have it and it is not seen; not told the
     rules, three consonant dice and no vowel die seen are said in a warning
     (:data:`NO_VOWEL_DIE`). The player's own dice in ``data_dir`` (a calibration), if
-    any, confirm the letters the network doubts."""
+    any, confirm the letters the network doubts. ``net`` and ``finder``: other networks
+    than the committed ones (:func:`seen_dice`)."""
     net = net or dice_net()
     gray = working(image)
-    dice = seen_dice(gray, net)
+    dice = seen_dice(gray, net, finder=finder)
     if not dice:
         raise NothingFound(NO_DICE)
     mine = own_dice(data_dir, net)
