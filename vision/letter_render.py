@@ -3,11 +3,13 @@
 The letters' counterpart of :mod:`vision.render` (the plates'), and split by the same rule
 (:func:`vision.render.split_of`): a tile style is a font design and weight and a colour
 scheme (dark on light and light on dark); every third design and every third scheme of
-each polarity is held out. Within a style everything else is drawn at random, never a
-constant: the tile's proportions, the letter's height and place, a small score digit in a
-corner or none, an outline around the letter, a border, rounded corners, a bevel; then
-the camera: a small turn, a squash (seen at an angle), a lean (keystone), a scale, uneven
-light, glare, blur, noise, JPEG, and the reader's window a little off its letter.
+each polarity is held out. Its designs are the plates' and 32 more
+(:data:`vision.render.LETTER_DESIGNS`, split the same way among themselves). Within a
+style everything else is drawn at random, never a constant: the tile's proportions, the
+letter's height and place, a small score digit in a corner or none, an outline around
+the letter, a border, rounded corners, a bevel; then the camera: a small turn, a squash
+(seen at an angle), a lean (keystone), a scale, uneven light, glare, blur, noise, JPEG,
+and the reader's window a little off its letter.
 
 *train*: trained designs in trained colours (the classifier learns them); *calibration*:
 trained designs in held-out colours (its "?" threshold is chosen there); *held-out*:
