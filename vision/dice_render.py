@@ -109,9 +109,11 @@ def _allowed(names: Sequence[str], split: str) -> list[str]:
     return [n for n in names if split != "train" or not held_out(n, names)]
 
 
-def families(split: str) -> list[tuple[str, str]]:
-    """The (design, d20 scheme) families of ``split`` whose fonts are installed."""
-    return [(d, s) for d in design_fonts() for s in D20_SCHEMES if split_of(d, s) == split]
+@cache
+def families(split: str) -> tuple[tuple[str, str], ...]:
+    """The (design, d20 scheme) families of ``split`` whose fonts are installed (cached:
+    every style drawn asks for them)."""
+    return tuple((d, s) for d in design_fonts() for s in D20_SCHEMES if split_of(d, s) == split)
 
 
 @dataclass(frozen=True)

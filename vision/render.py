@@ -176,10 +176,11 @@ def design_fonts(letters: bool = False) -> dict[str, tuple[Path, ...]]:
     return {d: tuple(paths) for d, paths in sorted(found.items())}
 
 
-def families(split: str, letters: bool = False) -> list[tuple[str, str]]:
+@cache
+def families(split: str, letters: bool = False) -> tuple[tuple[str, str], ...]:
     """The (design, scheme) families of ``split`` whose fonts are installed (with
-    ``letters``, :data:`LETTER_DESIGNS` too)."""
-    return [(d, s) for d in design_fonts(letters) for s in SCHEMES if split_of(d, s) == split]
+    ``letters``, :data:`LETTER_DESIGNS` too). Cached: every style drawn asks for them."""
+    return tuple((d, s) for d in design_fonts(letters) for s in SCHEMES if split_of(d, s) == split)
 
 
 @dataclass(frozen=True)
