@@ -7,6 +7,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from vision import dice_learned
 from vision.dice import read_dice
 from vision.dice_centres import working
 from vision.dice_learned import NO_DICE, candidates, read_learned, seen_dice
@@ -198,3 +199,59 @@ def test_a_training_die_may_show_its_letter_on_the_other_solid() -> None:
             if np.hypot(x + w / 2 - die.centre[0], y + h / 2 - die.centre[1]) < 0.3 * die.size
         ]
         assert any(0.6 <= r <= 1.6 for r in near), (die.face, near)
+
+
+def test_a_die_found_is_read_even_where_its_up_letter_is_no_piece_of_ink_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A wide letter printed large touches its face's edges and is one piece of ink with
+    them: no window is cut around it. Where the die finder sees a die, windows centred on
+    it are read: with no piece of ink found at all, dice of held-out families are still
+    read, and every die read surely is read right."""
+    monkeypatch.setattr(dice_learned, "candidates", lambda gray, tuning=None: [])
+    rng = np.random.default_rng(2311)
+    dice = right = sure = 0
+    for _ in range(6):
+        faces = random_faces(rng, True)
+        photo, _ = dice_scene(faces, rng, random_style(rng, "held-out"))
+        seen = dice_learned.picked(seen_dice(working(photo)), vowel_die=True)
+        assert all(d.found for d in seen)
+        wanted = Counter(faces)
+        for die in seen:
+            if die.sure:
+                sure += 1
+                assert wanted[die.letter] > 0, (faces, die.letter)
+            right += wanted[die.letter] > 0
+            wanted[die.letter] -= 1
+        dice += len(faces)
+    assert right >= 0.75 * dice and sure >= 0.5 * dice, (right, sure, dice)
+
+
+def _seen(letter: str, sure: bool, found: bool, x: int) -> dice_learned.SeenDie:
+    return dice_learned.SeenDie(letter, 0.9 if sure else 0.1, sure, (x, 50, 20, 20), found=found)
+
+
+@pytest.mark.parametrize(
+    ("fourth", "read"),
+    [
+        (_seen("M", sure=False, found=False, x=400), ("B", "C", "D", "A")),
+        (_seen("M", sure=True, found=False, x=400), ("?", "?", "?", "A")),
+        (_seen("M", sure=False, found=True, x=400), ("?", "?", "?", "A")),
+    ],
+    ids=["a doubtful mark on the table", "a sure fourth letter", "a fourth die found"],
+)
+def test_a_fourth_consonant_die_makes_the_three_unsure_unless_it_is_a_doubtful_mark(
+    monkeypatch: pytest.MonkeyPatch, fourth: dice_learned.SeenDie, read: tuple[str, ...]
+) -> None:
+    """The game has three d20. A fourth die the finder sees, or a fourth letter read
+    surely, leaves which three are the game's a guess: the three are "?". A letter the
+    network doubts, off every die found, is a mark on the table: the three dice found
+    are read."""
+    three = [_seen(c, True, True, x) for c, x in (("B", 100), ("C", 200), ("D", 300))]
+    vowel = _seen("A", sure=True, found=True, x=500)
+    monkeypatch.setattr(
+        dice_learned, "seen_dice", lambda gray, net, finder=None: [*three, vowel, fourth]
+    )
+    reading = read_learned(np.zeros((300, 600), np.uint8), vowel_die=True)
+    assert reading.values == read
+    assert (dice_learned.TOO_MANY in reading.warnings) == (read[0] == "?")

@@ -12,8 +12,10 @@ vowels and the joker on the cube) or as *nothing*: a letter of a face that
 leans away, a speck of the table, part of a letter. The windows show the face around
 the letter and the die around the face, so the network can tell which edge the letter
 stands on (an N is no Z turned a quarter) and whether the face is up. Windows on one die
-are one die: the likeliest up letter keeps its place (:func:`seen_dice`). A calibrated
-confidence alone decides "?"; the remaining numbers live in :class:`Tuning`.
+are one die: the likeliest up letter keeps its place (:func:`seen_dice`); a die the die
+finder sees whose up letter is no piece of ink of its own is read in windows centred on
+it. A calibrated confidence alone decides "?"; the remaining numbers live in
+:class:`Tuning`.
 """
 
 from __future__ import annotations
@@ -29,7 +31,14 @@ from numpy.typing import NDArray
 
 from vision import own
 from vision.camera import Image
-from vision.dice_centres import NO_VOWEL_DIE, VOWEL_DIE_LOST, DiceNets, dice_nets, working
+from vision.dice_centres import (
+    NO_VOWEL_DIE,
+    VOWEL_DIE_LOST,
+    DiceNets,
+    FoundDie,
+    dice_nets,
+    working,
+)
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
 from vision.reading import NothingFound, Reading
 
@@ -81,6 +90,13 @@ class Tuning:
     letters of the faces leaning around it are not read as it. On calibration photos
     (150, 541 dice picked) 0.3 made 40.9% of the dice sure, 0.6 34.1%, the windows
     grouped without the finder 27.6%."""
+    centred: tuple[float, ...] = (0.3, 0.42, 0.55)
+    """Where the die finder sees a die and no piece of ink on its up face reads as an up
+    letter (a wide letter touching its face's edges is one piece with them), windows
+    centred on the die are read, their letter's size these shares of its radius (a
+    d20's up letter is about a third of its radius, the cube's about a half; the
+    network takes a letter within 0.6-1.6 times the size it was cut for): the likeliest
+    up letter among them is the die's."""
     turns: tuple[float, ...] = (45.0,)
     """A die's letter probability is read in its kept window as cut and cut again at
     each of these turns (degrees), each seen in its four quarter turns
@@ -264,6 +280,8 @@ class SeenDie:
     too; a letter half read (an M that could be a W turned) has its other reading near
     by too. A piece of the up letter itself, which the network finds up but reads as
     no letter in particular, is no rival."""
+    found: bool = False
+    """Whether it is read on a die the die finder (:mod:`vision.dice_centres`) sees."""
 
 
 def seen_dice(
@@ -282,21 +300,23 @@ def seen_dice(
     faces leaning around it, which can look as large), the one the network finds
     likeliest to be an up face is kept, whichever letter it reads there (on held-out
     families this chose the up letter more often than keeping the most confident
-    letter: 95.6% of the dice picked right against 92.6%). ``finder``: other finder
+    letter: 95.6% of the dice picked right against 92.6%). A die the finder sees where
+    no window on its up face reads as an up letter is read in windows centred on it
+    (:attr:`Tuning.centred`). ``finder``: other finder
     networks than the committed ones (a bench compares networks on the same photos)."""
     net = net or dice_net()
     boxes = candidates(gray, tuning)
-    if not boxes:
-        return []
-    windows = np.array([window(gray, b, tuning) for b in boxes], np.uint8)
+    windows = _windows(gray, boxes, tuning)
     probs, quarters = net.read(windows, tuning)
     up = probs[:, :NOTHING].sum(axis=1)
     likely = up > 1 - tuning.found
     best = probs[:, :NOTHING].argmax(axis=1)
     centres = np.array([(x + w / 2, y + h / 2) for x, y, w, h in boxes], np.float64)
+    centres = centres.reshape(-1, 2)
     sizes = np.array([max(w, h) for _, _, w, h in boxes], np.float64)
     groups: list[tuple[int, list[int]]] = []
     elsewhere = np.ones(len(boxes), bool)
+    unread = []
     for die in (finder or dice_nets()).find(gray):
         off = np.hypot(centres[:, 0] - die.x, centres[:, 1] - die.y)
         elsewhere &= off >= die.radius
@@ -304,6 +324,28 @@ def seen_dice(
         if len(on_face):
             kept = int(on_face[np.argmax(up[on_face])])
             groups.append((kept, [int(j) for j in on_face if best[j] != best[kept]]))
+        else:
+            unread.append(die)
+    on_found = {i for i, _ in groups}
+    if unread:
+        # A die found whose up letter no piece of ink gave: windows centred on it.
+        first = len(boxes)
+        boxes += [_centred(die, share) for die in unread for share in tuning.centred]
+        more = _windows(gray, boxes[first:], tuning)
+        more_probs, more_quarters = net.read(more, tuning)
+        probs = np.concatenate([probs, more_probs])
+        quarters = np.concatenate([quarters, more_quarters])
+        up = probs[:, :NOTHING].sum(axis=1)
+        best = probs[:, :NOTHING].argmax(axis=1)
+        elsewhere = np.concatenate([elsewhere, np.zeros(len(more), bool)])
+        likely = np.concatenate([likely, np.zeros(len(more), bool)])
+        per = len(tuning.centred)
+        for k in range(len(unread)):
+            ids = np.arange(first + k * per, first + (k + 1) * per)
+            kept = int(ids[np.argmax(up[ids])])
+            if up[kept] > 1 - tuning.found:
+                groups.append((kept, []))
+                on_found.add(kept)
     seen = np.nonzero(elsewhere & likely)[0].tolist()
     kept_alone: list[int] = []
     for i in sorted(seen, key=lambda i: -float(up[i])):
@@ -319,10 +361,29 @@ def seen_dice(
         conf = _confidence(letter, rival)
         dice.append(
             SeenDie(
-                CLASSES[best[i]], conf, conf >= net.threshold, boxes[i], float(up[i]), letter, rival
+                CLASSES[best[i]],
+                conf,
+                conf >= net.threshold,
+                boxes[i],
+                float(up[i]),
+                letter,
+                rival,
+                i in on_found,
             )
         )
     return dice
+
+
+def _windows(gray: NDArray[np.uint8], boxes: list[Box], tuning: Tuning) -> NDArray[np.uint8]:
+    """The network's pairs of windows around ``boxes`` (none: an empty array)."""
+    cut = [window(gray, b, tuning) for b in boxes]
+    return np.array(cut, np.uint8).reshape(-1, 2, INPUT, INPUT)
+
+
+def _centred(die: FoundDie, share: float) -> Box:
+    """A square box centred on a found die's up face, ``share`` of its radius a side."""
+    side = max(1, round(share * die.radius))
+    return (round(die.x - side / 2), round(die.y - side / 2), side, side)
 
 
 def _same_die(
@@ -459,10 +520,12 @@ def read_learned(
     if mine is not None:
         dice = adapted(gray, dice, mine, net)
     warnings: list[str] = []
-    # The game has three d20: with a fourth seen, sure or not (another die's copy, a
-    # mark read as a letter), which three are the game's is a guess, so none is sure.
-    # (On 60 calibration photos no fourth consonant die was seen.)
-    too_many = sum(is_consonant(d.letter) for d in dice) > 3
+    # The game has three d20: with a fourth (another die's copy, a mark read as a letter
+    # surely), which three are the game's is a guess, so none is sure. A die counts
+    # where the die finder sees one or its letter is sure: a letter the network doubts
+    # off every die found is a mark on the table (on 300 calibration photos, 4 such
+    # fourths, each beside three dice found and read right).
+    too_many = sum(is_consonant(d.letter) and (d.sure or d.found) for d in dice) > 3
     if too_many:
         warnings.append(TOO_MANY)
     chosen = picked(dice, vowel_die)
