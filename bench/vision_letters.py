@@ -9,6 +9,10 @@ Two sets of synthetic rack photos, each tile's letter known:
   digits or none); one tile set per user, ``--racks`` photos each;
 - ``calibration`` (asked for with ``--only``): trained designs in held-out colours, the
   set where the reader's failures may be studied (the held-out figure is only measured);
+- ``calibration, short Q`` (with ``--only``): the calibration families with a confusion
+  made on purpose, every Q drawn as the design's O with a short stroke inside its bowl
+  (:func:`short_q`), as some designs draw it: a letter the network may read as another
+  surely, where a calibration must learn the player's Q against the network;
 - ``first generator``: :func:`vision.synthetic.rack_set` in its unseen fonts, the set the
   first design was tuned on (its README figure), to show what changes there.
 Each set is read before a calibration, then after one (three photos of
@@ -33,14 +37,16 @@ import contextlib  # noqa: E402
 import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
+from collections.abc import Callable, Iterator, Sequence  # noqa: E402
 
+import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from vision import letter_render  # noqa: E402
 from vision.calibrate import CalibrationError, learn_letters  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
-from vision.letter_render import rack_scene, random_style  # noqa: E402
+from vision.letter_render import TileStyle, rack_scene, random_style  # noqa: E402
 from vision.letters import read_letters  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import Score, rack_set, score  # noqa: E402
@@ -67,6 +73,47 @@ def tile_users(count: int, racks: int, seed: int, split: str = "held-out") -> li
         shots = [(n, rack_scene(list(n), rng, style), n) for n in CALIBRATION_RACKS]
         users.append((f"{style.font.stem} #{u}", photos, shots))
     return users
+
+
+Drawer = Callable[..., tuple[Image, Image]]
+
+
+def short_q(draw: Drawer) -> Drawer:
+    """``draw`` (:func:`vision.letter_render.draw_tile`), every Q drawn as the design's O
+    with a short stroke inside its bowl, its lower right: a tail that never leaves the
+    bowl, which a network trained on long tails may not see."""
+
+    def drawn(
+        letter: str,
+        style: TileStyle,
+        width: int,
+        rng: np.random.Generator,
+        score: int | None = None,
+    ) -> tuple[Image, Image]:
+        if letter != "Q":
+            return draw(letter, style, width, rng, score)
+        picture, mask = draw("O", style, width, rng, score)
+        x, y, w, h = cv2.boundingRect(mask)
+        start = (x + round(0.58 * w), y + round(0.62 * h))
+        end = (x + round(0.74 * w), y + round(0.82 * h))
+        thick = max(2, round(0.09 * w))
+        picture, mask = picture.copy(), mask.copy()
+        cv2.line(picture, start, end, tuple(int(v) for v in style.ink), thick, cv2.LINE_AA)
+        cv2.line(mask, start, end, 255, thick)
+        return picture, mask
+
+    return drawn
+
+
+@contextlib.contextmanager
+def drawing_short_q() -> Iterator[None]:
+    """Tiles drawn within are drawn by :func:`short_q`."""
+    draw = letter_render.draw_tile
+    letter_render.draw_tile = short_q(draw)
+    try:
+        yield
+    finally:
+        letter_render.draw_tile = draw
 
 
 def first_generator_users(racks: int, seed: int) -> list[User]:
@@ -158,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--verbose", action="store_true", help="a line per tile set")
     parser.add_argument(
         "--only",
-        choices=("held-out", "calibration", "first generator"),
+        choices=("held-out", "calibration", "calibration, short Q", "first generator"),
         action="append",
         help="one set (calibration: only with --only; the reader is studied there)",
     )
@@ -186,6 +233,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 root,
                 args.verbose,
             )
+        if "calibration, short Q" in sets:
+            with drawing_short_q():
+                users = tile_users(args.users, args.racks, args.seed, "calibration")
+            measure("calibration, short Q", users, root, args.verbose)
         if "first generator" in sets:
             measure(
                 "first generator",

@@ -9,11 +9,17 @@ import numpy as np
 import pytest
 from test_cli import run
 
-from vision.calibrate import CalibrationError, learn_dice, learn_letters, paired
+from vision.calibrate import (
+    CalibrationError,
+    learn_dice,
+    learn_letters,
+    paired,
+    paired_against,
+)
 from vision.dice_learned import own_dice, read_learned
 from vision.glyphs import UNSEEN_FONTS
-from vision.letters import OWN_LETTERS, read_letters
-from vision.own import OwnExamples, own_file
+from vision.letters import OWN_AGAINST, OWN_LETTERS, read_letters
+from vision.own import OwnExamples, contradiction, own_file
 from vision.plates import read_numbers
 from vision.synthetic import TileStyle, dice_photo, letter_rack_photo, plates_photo
 
@@ -83,6 +89,73 @@ def test_a_letter_the_network_surely_reads_as_another_is_not_learned() -> None:
     # A typing slip, or a letter that lost a stroke on the photo (an L without its bar
     # is an I): learned, it would make "?" of the player's own Is.
     assert [i for i, _ in paired(list("ABGD"), [True] * 4, "ABCD")] == [0, 1, 3]
+
+
+def test_a_letter_surely_read_as_another_is_learned_apart_where_the_row_lines_up() -> None:
+    # A Q whose tail stays inside its bowl is an O to the network: the player's Q is
+    # what the calibration must learn, apart from the letters read as given.
+    assert paired_against(list("KLMNOPORST"), [True] * 10, "KLMNOPQRST") == [(6, "Q")]
+
+
+@pytest.mark.parametrize(
+    ("read", "sure"),
+    [
+        ("KLMNOPRST", [True] * 9),
+        ("KLMNOP?RST", [True] * 6 + [False] + [True] * 3),
+        ("KLMNOPORST", [True] * 6 + [False] + [True] * 3),
+        ("KLANOPORSA", [True] * 10),
+    ],
+    ids=["a letter missed", "a peak read as no letter", "a doubt", "three letters other"],
+)
+def test_a_row_that_does_not_line_up_learns_nothing_against_the_network(
+    read: str, sure: list[bool]
+) -> None:
+    assert paired_against(list(read), sure, "KLMNOPQRST") == []
+
+
+def _examples(labels: str, read: str, vectors: list[list[float]]) -> OwnExamples:
+    rows = np.array(vectors, np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    return OwnExamples(np.array(list(labels)), rows, np.array(list(read)))
+
+
+def test_a_sure_reading_is_doubted_only_where_the_network_misread_the_players_own() -> None:
+    window = np.array([1.0, 0.1, 0.0], np.float32) / np.float32(np.hypot(1.0, 0.1))
+    # The player's Q, which the network read O, is much nearer than the player's O:
+    # that sure O may be a Q (shown "?").
+    confused = _examples("QO", "OO", [[1.0, 0.0, 0.0], [0.0, 1.0, 0.2]])
+    assert contradiction([confused], window, "O") == "Q"
+    # The same distances, but the network read the player's Q as a Q: no confusion of
+    # the player's tiles seen, the network's sure O stands.
+    assert (
+        contradiction([_examples("QO", "QO", [[1.0, 0.0, 0.0], [0.0, 1.0, 0.2]])], window, "O")
+        is None
+    )
+    # The player's Q is not clearly nearer than their O (Lowe's ratio): it stands.
+    close = _examples("QO", "OO", [[1.0, 0.0, 0.0], [1.0, 0.15, 0.0]])
+    assert contradiction([close], window, "O") is None
+    # No O of the player's to compare with: nothing to tell them apart.
+    assert contradiction([_examples("Q", "O", [[1.0, 0.0, 0.0]])], window, "O") is None
+
+
+def test_a_typing_slip_in_a_calibration_is_told_and_never_misreads_the_players_tiles(
+    data_dir: Path,
+) -> None:
+    """An O tile typed Q: the network is sure of the O, the row lines up letter for
+    letter, so the Q is learned apart and the calibration says so ("Q (lu O)"); the
+    player's O tiles, learned as O too, may be "?" after it (some are nearer to that
+    "Q" than to their O), never Q."""
+    style = TileStyle(USER_FONT, (222, 240, 248), (20, 20, 20))
+    slip = letter_rack_photo("KLMNOPORST", np.random.default_rng(32), style, "light")
+    done = learn_letters([("klm", slip, "KLMNOPQRST")], data_dir)
+    assert done.against == "Q (lu O)" and done.unlearned == ""
+    assert set(np.load(own_file(data_dir, OWN_AGAINST))["labels"]) == {"Q"}
+    for seed, rack in enumerate(("BOXON", "OTO", "POMMEAUX")):
+        photo = letter_rack_photo(rack, np.random.default_rng(200 + seed), style, "wood")
+        values = read_letters(photo, data_dir=data_dir).values
+        assert all(v in ("?", t) for v, t in zip(values, rack, strict=True)), (rack, values)
+    learn_letters([("klm", slip, "KLMNOPORST")], data_dir, reset=True)
+    assert not own_file(data_dir, OWN_AGAINST).exists(), "a reset forgets it"
 
 
 def test_a_letter_missed_on_a_calibration_photo_costs_that_letter_only() -> None:

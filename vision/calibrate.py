@@ -21,12 +21,13 @@ from numpy.typing import NDArray
 from solver.plates import PLATE_COUNTS
 from vision import own
 from vision.camera import Image
+from vision.datadir import data_dir
 from vision.learned import plate_net
 from vision.letter_render import LETTERS, letter_input
-from vision.letters import CLASSES, OWN_LETTERS, row_in, tiles
+from vision.letters import CLASSES, OWN_AGAINST, OWN_LETTERS, row_in, tiles
 from vision.plates import PLATES, plates_in_order
 from vision.reading import NothingFound, working_gray
-from vision.tile_finder import tile_finder
+from vision.tile_finder import SeenRow, tile_finder
 
 #: Letters of a photo that may go unlearned (missed by the reader, or a peak too many):
 #: more, and the photo is probably not of the letters given.
@@ -50,6 +51,11 @@ class Calibration:
     file: Path
     unlearned: str = ""
     """Letters shown on the photos but not learned (not found, or not like themselves)."""
+    against: str = ""
+    """Letters learned where the network surely read another, each with that reading
+    ("Q (lu O)"): the player's font draws them so, or the player typed another letter
+    than the tile's (told, the player sees which). The network's sure readings of that
+    other letter may then be "?" (:func:`vision.own.contradiction`)."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -59,6 +65,7 @@ class Calibration:
             "rows": self.total,
             "file": str(self.file),
             "unlearned": self.unlearned,
+            "against": self.against,
         }
 
 
@@ -96,6 +103,22 @@ def paired(read: Sequence[str], sure: Sequence[bool], truth: str) -> list[tuple[
     return pairs
 
 
+def paired_against(read: Sequence[str], sure: Sequence[bool], truth: str) -> list[tuple[int, str]]:
+    """(index of a letter read, its true letter) for the letters the network surely
+    reads as another, where the whole row lines up letter for letter with the letters
+    given: as many read as given, every other letter read as given, and at most
+    :data:`UNLEARNED_AT_MOST` of them. The player's font may draw a letter the way the
+    network reads another (a Q whose tail stays inside its bowl is an O to it); a typing
+    slip learned so (an O typed Q) is harmless, since the player's O tiles are stored
+    as O too and the reading asks a clear difference (:func:`vision.letters.sure_letters`)."""
+    if len(read) != len(truth):
+        return []
+    other = [i for i, (r, t) in enumerate(zip(read, truth, strict=True)) if r != t]
+    if len(other) > UNLEARNED_AT_MOST or not all(sure[i] and read[i] != "?" for i in other):
+        return []
+    return [(i, truth[i]) for i in other]
+
+
 def learn_letters(
     photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
 ) -> Calibration:
@@ -103,7 +126,9 @@ def learn_letters(
     (:mod:`vision.own`), which confirm the letters network's doubts.
 
     The row is found as when reading and lined up with the letters given (:func:`paired`);
-    each letter's window, and copies cut a little off, is stored with its letter. A photo
+    each letter's window, and copies cut a little off, is stored with its letter; a letter
+    the network surely reads as another, in a row that lines up letter for letter
+    (:func:`paired_against`), is stored apart (:data:`vision.letters.OWN_AGAINST`). A photo
     where more than :data:`UNLEARNED_AT_MOST` letters go unpaired, or whose letters found
     are that many more or fewer than given, is refused; every photo is checked before
     anything is stored. ``reset`` forgets the tiles learned before (not the plates nor the
@@ -112,6 +137,9 @@ def learn_letters(
     threshold = tile_finder().threshold
     windows: list[NDArray[np.uint8]] = []
     labels: list[str] = []
+    against_windows: list[NDArray[np.uint8]] = []
+    against_labels: list[str] = []
+    against_told: list[str] = []
     unlearned = ""
     for name, photo, text in photos:
         truth = letters_of(text)
@@ -123,10 +151,9 @@ def learn_letters(
         conf = row.odds.max(axis=1)
         kept = tiles(list(best), list(conf), threshold)
         read = [CLASSES[best[i]] or "?" for i in kept]
-        pairs = [
-            (kept[i], letter)
-            for i, letter in paired(read, [conf[i] >= threshold for i in kept], truth)
-        ]
+        sure = [conf[i] >= threshold for i in kept]
+        pairs = [(kept[i], letter) for i, letter in paired(read, sure, truth)]
+        against = [(kept[i], letter) for i, letter in paired_against(read, sure, truth)]
         if (
             len(pairs) < len(truth) - UNLEARNED_AT_MOST
             or abs(len(kept) - len(truth)) > UNLEARNED_AT_MOST
@@ -136,22 +163,41 @@ def learn_letters(
                 f"{len(truth)} attendues ({truth})"
             )
         for i, letter in pairs:
-            x, y = row.centres[i]
-            h = row.height
-            boxes = [(x - h / 2, y - h / 2, h, h)]
-            boxes += [
-                own.jittered((round(x - h / 2), round(y - h / 2), round(h), round(h)), rng)
-                for _ in range(own.COPIES)
-            ]
-            for bx, by, bw, bh in boxes:
-                windows.append(letter_input(row.gray, (bx + bw / 2, by + bh / 2), bh, row.angle))
-            labels.extend([letter] * len(boxes))
-        unlearned += "".join(sorted(set(truth) - {letter for _, letter in pairs}))
+            windows += _letter_windows(row, i, rng)
+            labels += [letter] * (own.COPIES + 1)
+        for i, letter in against:
+            against_windows += _letter_windows(row, i, rng)
+            against_labels += [letter] * (own.COPIES + 1)
+            against_told.append(f"{letter} (lu {read[kept.index(i)]})")
+        learned = {letter for _, letter in pairs + against}
+        unlearned += "".join(sorted(set(truth) - learned))
     if not labels:
         raise CalibrationError("aucune lettre apprise sur ces photos")
     file, total = own.store(folder, OWN_LETTERS, labels, np.array(windows, np.uint8), reset)
+    if reset:
+        own.own_file(data_dir(folder), OWN_AGAINST).unlink(missing_ok=True)
+    if against_labels:
+        own.store(folder, OWN_AGAINST, against_labels, np.array(against_windows, np.uint8), False)
     per = own.COPIES + 1
-    return Calibration("letters", len(photos), len(labels) // per, total, file, unlearned)
+    glyphs = (len(labels) + len(against_labels)) // per
+    return Calibration(
+        "letters", len(photos), glyphs, total, file, unlearned, ", ".join(against_told)
+    )
+
+
+def _letter_windows(row: SeenRow, i: int, rng: np.random.Generator) -> list[NDArray[np.uint8]]:
+    """The network's window of the row's letter ``i``, and copies cut a little off."""
+    x, y = row.centres[i]
+    h = row.height
+    boxes = [(x - h / 2, y - h / 2, h, h)]
+    boxes += [
+        own.jittered((round(x - h / 2), round(y - h / 2), round(h), round(h)), rng)
+        for _ in range(own.COPIES)
+    ]
+    return [
+        letter_input(row.gray, (bx + bw / 2, by + bh / 2), bh, row.angle)
+        for bx, by, bw, bh in boxes
+    ]
 
 
 def plates_of(text: str) -> list[int]:

@@ -17,12 +17,16 @@ from vision.camera import Image
 from vision.learned import LetterNet, letter_net
 from vision.letter_render import LETTERS, NOTHING
 from vision.mat import BAND, read_on_mat
-from vision.own import confirmed, own_examples
+from vision.own import confirmed, contradiction, own_examples
 from vision.reading import NothingFound, Reading
 from vision.tile_finder import SeenRow, TileFinder, seen_row, tile_finder, unseen_between
 
 #: The player's tiles in the calibration (:func:`vision.own.own_file`).
 OWN_LETTERS = "letters"
+
+#: The player's tiles the network surely read as another letter in the calibration
+#: (:func:`vision.calibrate.paired_against`): the only examples that may overrule it.
+OWN_AGAINST = "letters-against"
 
 #: A holder takes this many tiles.
 MAX_TILES = 10
@@ -50,11 +54,13 @@ def sure_letters(
 ) -> tuple[list[int], list[float]]:
     """Each letter's class (an index of :data:`CLASSES`) and confidence, lifted to
     ``threshold`` where the network doubts its likeliest letter and the player's own
-    tiles read that letter too (:func:`vision.own.confirmed`)."""
+    tiles read that letter too (:func:`vision.own.confirmed`), and brought to 0 ("?")
+    where it is sure of a letter the player's tiles say may be one it took for that
+    letter in the calibration (:func:`vision.own.contradiction`)."""
     best = [int(o.argmax()) for o in row.odds]
     conf = [float(o[b]) for o, b in zip(row.odds, best, strict=True)]
     net = letter_net()
-    own = own_examples(data_dir, OWN_LETTERS, net.features)
+    own = own_examples(data_dir, OWN_LETTERS, net.features, net.likeliest)
     doubted = [
         i for i, (b, c) in enumerate(zip(best, conf, strict=True)) if b != NOTHING and c < threshold
     ]
@@ -64,6 +70,14 @@ def sure_letters(
         lifted = confirmed(own, row.odds[doubted], net.features(windows), CLASSES, read)
         for i in (i for i, yes in zip(doubted, lifted, strict=True) if yes):
             conf[i] = max(conf[i], threshold)
+    against = own_examples(data_dir, OWN_AGAINST, net.features, net.likeliest)
+    mine = [e for e in (own, against) if e is not None]
+    sure = [i for i, b in enumerate(best) if b != NOTHING and conf[i] >= threshold]
+    if mine and sure:
+        # A sure reading the player's tiles say may be another letter: "?".
+        for i, feature in zip(sure, net.features(row.windows(net)[sure]), strict=True):
+            if contradiction(mine, feature, LETTERS[best[i]]) is not None:
+                conf[i] = 0.0
     return best, conf
 
 

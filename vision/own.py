@@ -41,6 +41,8 @@ JITTER = 0.06
 
 #: A network's features of windows (see :func:`features`).
 Featurer = Callable[[NDArray[np.uint8]], NDArray[np.float32]]
+#: A network's likeliest value of each window ("" for none).
+Reader = Callable[[NDArray[np.uint8]], Sequence[str]]
 
 
 def save_rows(path: Path, labels: Sequence[str], rows: NDArray[np.generic]) -> None:
@@ -87,6 +89,10 @@ class OwnExamples:
     """The value of each stored window (a plate's number, a die's letter), as text."""
     features: NDArray[np.float32]
     """The network's features of each stored window, of unit length."""
+    read: NDArray[np.str_] | None = None
+    """The network's likeliest value of each stored window ("" no value), where asked
+    (:func:`own_examples`' ``reader``): which of the player's letters it takes for
+    another."""
 
     def agrees(self, feature: NDArray[np.float32], value: str, rival: str | None) -> bool:
         """Whether the player's examples read ``value`` on a window of features
@@ -119,25 +125,57 @@ def confirmed(
     return out
 
 
-def own_examples(folder: Path | None, kind: str, featurer: Featurer) -> OwnExamples | None:
+def contradiction(
+    examples: Sequence[OwnExamples], feature: NDArray[np.float32], value: str
+) -> str | None:
+    """The letter the player's examples say a window the network surely reads as
+    ``value`` may be instead, else ``None``: the reading is then shown "?".
+
+    Only a confusion the network made on the player's own tiles counts: the nearest
+    example of another letter must be of a letter of which some example the network
+    reads as ``value`` (the player's font draws its Q so that the network sees an O),
+    and clearly nearer (:data:`RATIO`) than every example of ``value``. Without the
+    player's own examples of ``value`` there is nothing to tell them apart. Never an
+    overruling: an O tile typed Q in the calibration is learned as such a Q, and the
+    player's next O tiles are sometimes nearer to it than to their O (their windows
+    differ from photo to photo as much): they are "?", never Q."""
+    labels = np.concatenate([e.labels for e in examples])
+    read = np.concatenate([e.read if e.read is not None else e.labels for e in examples])
+    distance = 1.0 - np.concatenate([e.features for e in examples]) @ feature
+    same = distance[labels == value]
+    if not len(same):
+        return None
+    other = np.where(labels == value, np.inf, distance)
+    k = int(np.argmin(other))
+    confused = bool(np.any((labels == labels[k]) & (read == value)))
+    return str(labels[k]) if confused and other[k] < RATIO * same.min() else None
+
+
+def own_examples(
+    folder: Path | None, kind: str, featurer: Featurer, reader: Reader | None = None
+) -> OwnExamples | None:
     """The player's examples of ``kind`` in the data directory, or ``None`` (no
-    calibration of that kind)."""
+    calibration of that kind); ``reader``: the network's reading of each is kept too."""
     file = own_file(data_dir(folder), kind)
     try:
         stamp = file.stat().st_mtime_ns
     except OSError:
         return None
-    return _loaded(file, stamp, featurer)
+    return _loaded(file, stamp, featurer, reader)
 
 
 @cache
-def _loaded(file: Path, stamp: int, featurer: Featurer) -> OwnExamples | None:
+def _loaded(
+    file: Path, stamp: int, featurer: Featurer, reader: Reader | None
+) -> OwnExamples | None:
     """The examples of ``file`` as it was at ``stamp`` (a new calibration: read again)."""
     rows = load_rows(file)
     if rows is None or not len(rows[0]):
         return None
-    labels, windows = rows
-    return OwnExamples(np.array(labels, np.str_), featurer(np.asarray(windows, np.uint8)))
+    labels, stored = rows
+    windows = np.asarray(stored, np.uint8)
+    read = None if reader is None else np.array(reader(windows), np.str_)
+    return OwnExamples(np.array(labels, np.str_), featurer(windows), read)
 
 
 def jittered(

@@ -95,4 +95,9 @@ def run(args: argparse.Namespace) -> int:
         )
         if done.unlearned:
             print(f"Non apprises (reprenez une photo qui les montre) : {done.unlearned}")
+        if done.against:
+            print(
+                f"Apprises alors que la photo se lisait autrement : {done.against} "
+                "(si c'est une faute de frappe, refaites l'étalonnage avec --reset)"
+            )
     return 0
