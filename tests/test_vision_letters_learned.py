@@ -122,8 +122,8 @@ def test_the_network_says_nothing_of_a_bare_window() -> None:
     strict=True,
     reason="issue 23: among the held-out designs added with LETTER_DESIGNS, Dosis's Q (a "
     "short tail inside its bowl) is read O surely (0.87 here, every Q of a Dosis set on "
-    "the bench); the player's calibration cannot learn a letter the network is sure is "
-    "another",
+    "the bench); before a calibration nothing can tell (after one, the player's Q is "
+    "learned apart and such sure Os may be shown '?', docs/vision.md)",
 )
 def test_a_full_holder_of_light_letters_on_dark_tiles_is_read_whole() -> None:
     # On light letters on dark tiles the dark ink the finder looks for may be a letter's
