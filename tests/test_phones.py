@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import cv2
-import httpx
+import httpx2
 import numpy as np
 import pytest
 from fakeclock import FakeClock
@@ -317,7 +317,7 @@ def test_the_server_thread_serves_phones_on_loopback() -> None:
     server.start()
     try:
         base = f"http://127.0.0.1:{server.server.config.port}"
-        with httpx.Client(base_url=base) as phone:
+        with httpx2.Client(base_url=base) as phone:
             token = phone.post("/api/join", json={"code": table.code, "name": "Bob"}).json()
             table.publish(LETTERS)
             headers = {"X-Jeton": token["jeton"]}
