@@ -4,7 +4,8 @@ The real game's tiles, plates and dice use a font and colours nobody told us. A 
 photos of them laid out on purpose (for the letters ``ABCDEFGHIJ``, ``KLMNOPQRST``,
 ``UVWXYZ``) are read as usual and paired with what the player says they show; each
 window the network read is stored with its true value (:mod:`vision.own`), and from then
-on confirms the network's doubted readings, never overrules them.
+on confirms the network's doubted readings, never overrules them; a letter the network
+was sure was another on them may make its sure readings of that other letter "?".
 """
 
 from __future__ import annotations
@@ -108,9 +109,11 @@ def paired_against(read: Sequence[str], sure: Sequence[bool], truth: str) -> lis
     reads as another, where the whole row lines up letter for letter with the letters
     given: as many read as given, every other letter read as given, and at most
     :data:`UNLEARNED_AT_MOST` of them. The player's font may draw a letter the way the
-    network reads another (a Q whose tail stays inside its bowl is an O to it); a typing
-    slip learned so (an O typed Q) is harmless, since the player's O tiles are stored
-    as O too and the reading asks a clear difference (:func:`vision.letters.sure_letters`)."""
+    network reads another (a Q whose tail stays inside its bowl is an O to it). Such a
+    tile can only make the network's sure readings of the other letter "?"
+    (:func:`vision.own.contradiction`), so a typing slip learned so (an O typed Q) costs
+    some "?" on the player's O tiles, never a wrong letter; the calibration says what it
+    learned so (:attr:`Calibration.against`)."""
     if len(read) != len(truth):
         return []
     other = [i for i, (r, t) in enumerate(zip(read, truth, strict=True)) if r != t]
