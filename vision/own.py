@@ -9,7 +9,10 @@ where the player's example nearest to it holds the very value the network finds
 likeliest, clearly nearer than any of another value, its confidence is lifted to the
 network's threshold. Never another value than the network's likeliest: the player's
 examples confirm a doubt, they do not overrule (taking the player's reading where it was
-only the network's second made a serif G whose arc the row's end cut a silent C).
+only the network's second made a serif G whose arc the row's end cut a silent C). The one
+way they lower a sure reading: where the network took one of the player's letters for
+another in the calibration, a sure reading of that other letter clearly nearer to the
+player's letter is a doubt (:func:`contradiction`).
 
 "Clearly nearer" is the ratio test of SIFT matching (Lowe, 2004): the nearest distance
 under :data:`RATIO` times the nearest of another value. And the player's examples must
