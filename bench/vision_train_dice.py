@@ -468,8 +468,8 @@ def _print_report(
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seed", type=int, default=23)
-    parser.add_argument("--dice-train", type=int, default=120000, help="dice training windows")
-    parser.add_argument("--dice-epochs", type=int, default=16)
+    parser.add_argument("--dice-train", type=int, default=200000, help="dice training windows")
+    parser.add_argument("--dice-epochs", type=int, default=20)
     parser.add_argument(
         "--bare-tables", type=float, default=0.15, help="share of photos of a bare table"
     )
