@@ -255,3 +255,15 @@ def test_a_fourth_consonant_die_makes_the_three_unsure_unless_it_is_a_doubtful_m
     reading = read_learned(np.zeros((300, 600), np.uint8), vowel_die=True)
     assert reading.values == read
     assert (dice_learned.TOO_MANY in reading.warnings) == (read[0] == "?")
+
+
+def test_four_consonant_dice_thrown_leave_which_three_are_the_games_a_guess() -> None:
+    """Four d20 and the vowel cube of a held-out family on the table: the consonants
+    are all "?" and the reader says why; the vowel die is still read."""
+    rng = np.random.default_rng(2312)
+    for _ in range(4):
+        faces = "".join(rng.choice(list(CONSONANTS), 4, replace=False)) + "A"
+        photo, _ = dice_scene(faces, rng, random_style(rng, "held-out"))
+        reading = read_learned(photo, vowel_die=True)
+        assert reading.values[:3] == ("?", "?", "?") and reading.values[3] in ("A", "?")
+        assert dice_learned.TOO_MANY in reading.warnings
