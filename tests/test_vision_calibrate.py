@@ -389,3 +389,13 @@ def test_dice_faces_are_three_consonants_then_a_vowel_or_the_joker(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], faces: str
 ) -> None:
     assert "trois consonnes" in _refused_dice(tmp_path, capsys, "BKWA", faces)
+
+
+def test_the_calibration_command_says_which_letters_it_learned_against_the_photo(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    photo = _photo(tmp_path, "KLMNOPORST", seed=32)
+    code, out, _ = run(["calibrate", f"{photo}=KLMNOPQRST", "--data-dir", str(data_dir)], capsys)
+    assert code == 0
+    assert "Apprises alors que la photo se lisait autrement : Q (lu O)" in out
+    assert "--reset" in out, "how to undo a typing slip"
