@@ -138,7 +138,7 @@ def test_real_tiles_reach_the_goal() -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="since the dice's eight-view confidence, faces the game's dice lack are read "
-    "surely on Boggle cubes (a Y read A; 4 such with the network of 120,000 windows): every "
+    "surely on Boggle cubes (a Y read A; 2 such with the network of 200,000 windows): every "
     "Boggle cube looks like the vowel die (docs/vision.md)",
 )
 def test_no_sure_letter_on_real_photos_where_the_game_shows_none() -> None:
@@ -150,7 +150,7 @@ def test_no_sure_letter_on_real_photos_where_the_game_shows_none() -> None:
     assert dice.foreign_sure == 0
 
 
-@pytest.mark.xfail(strict=True, reason="real Boggle dice: 17.3% right, 24 silent misreads in 538")
+@pytest.mark.xfail(strict=True, reason="real Boggle dice: 16.7% right, 26 silent misreads in 538")
 def test_real_letter_dice_reach_the_goals() -> None:
     """Issue 23's goals for dice: 95% right, silent misreads at most one in a thousand.
     Not met yet on real photos (docs/vision.md, "Real photos"): strict, so it says so
