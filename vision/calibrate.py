@@ -156,7 +156,7 @@ def learn_letters(
         read = [CLASSES[best[i]] or "?" for i in kept]
         sure = [conf[i] >= threshold for i in kept]
         pairs = [(kept[i], letter) for i, letter in paired(read, sure, truth)]
-        against = [(kept[i], letter) for i, letter in paired_against(read, sure, truth)]
+        against = paired_against(read, sure, truth)
         if (
             len(pairs) < len(truth) - UNLEARNED_AT_MOST
             or abs(len(kept) - len(truth)) > UNLEARNED_AT_MOST
@@ -168,10 +168,10 @@ def learn_letters(
         for i, letter in pairs:
             windows += _letter_windows(row, i, rng)
             labels += [letter] * (own.COPIES + 1)
-        for i, letter in against:
-            against_windows += _letter_windows(row, i, rng)
+        for j, letter in against:
+            against_windows += _letter_windows(row, kept[j], rng)
             against_labels += [letter] * (own.COPIES + 1)
-            against_told.append(f"{letter} (lu {read[kept.index(i)]})")
+            against_told.append(f"{letter} (lu {read[j]})")
         learned = {letter for _, letter in pairs + against}
         unlearned += "".join(sorted(set(truth) - learned))
     if not labels:

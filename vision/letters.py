@@ -17,7 +17,7 @@ from vision.camera import Image
 from vision.learned import LetterNet, letter_net
 from vision.letter_render import LETTERS, NOTHING
 from vision.mat import BAND, read_on_mat
-from vision.own import confirmed, contradiction, own_examples
+from vision.own import confirmed, contradiction, misread_as, own_examples
 from vision.reading import NothingFound, Reading
 from vision.tile_finder import SeenRow, TileFinder, seen_row, tile_finder, unseen_between
 
@@ -25,7 +25,7 @@ from vision.tile_finder import SeenRow, TileFinder, seen_row, tile_finder, unsee
 OWN_LETTERS = "letters"
 
 #: The player's tiles the network surely read as another letter in the calibration
-#: (:func:`vision.calibrate.paired_against`): the only examples that may overrule it.
+#: (:func:`vision.calibrate.paired_against`): they may make its sure readings "?".
 OWN_AGAINST = "letters-against"
 
 #: A holder takes this many tiles.
@@ -61,21 +61,30 @@ def sure_letters(
     conf = [float(o[b]) for o, b in zip(row.odds, best, strict=True)]
     net = letter_net()
     own = own_examples(data_dir, OWN_LETTERS, net.features, net.likeliest)
+    against = own_examples(data_dir, OWN_AGAINST, net.features, net.likeliest)
+    mine = [e for e in (own, against) if e is not None]
+    if not mine:
+        return best, conf
+    windows = row.windows(net)
     doubted = [
         i for i, (b, c) in enumerate(zip(best, conf, strict=True)) if b != NOTHING and c < threshold
     ]
     if own is not None and doubted:
-        windows = row.windows(net)[doubted]
         read = [CLASSES[best[i]] for i in doubted]
-        lifted = confirmed(own, row.odds[doubted], net.features(windows), CLASSES, read)
+        features = net.features(windows[doubted])
+        lifted = confirmed(own, row.odds[doubted], features, CLASSES, read)
         for i in (i for i, yes in zip(doubted, lifted, strict=True) if yes):
             conf[i] = max(conf[i], threshold)
-    against = own_examples(data_dir, OWN_AGAINST, net.features, net.likeliest)
-    mine = [e for e in (own, against) if e is not None]
-    sure = [i for i, b in enumerate(best) if b != NOTHING and conf[i] >= threshold]
-    if mine and sure:
-        # A sure reading the player's tiles say may be another letter: "?".
-        for i, feature in zip(sure, net.features(row.windows(net)[sure]), strict=True):
+    # A sure reading the player's tiles say may be another letter: "?". Only a letter
+    # the network took one of theirs for can be (none, most often: no work).
+    confusable = misread_as(mine)
+    sure = [
+        i
+        for i, b in enumerate(best)
+        if b != NOTHING and conf[i] >= threshold and LETTERS[b] in confusable
+    ]
+    if sure:
+        for i, feature in zip(sure, net.features(windows[sure]), strict=True):
             if contradiction(mine, feature, LETTERS[best[i]]) is not None:
                 conf[i] = 0.0
     return best, conf

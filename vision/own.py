@@ -128,6 +128,17 @@ def confirmed(
     return out
 
 
+def misread_as(examples: Sequence[OwnExamples]) -> set[str]:
+    """The values the network read on the player's examples of another value (their
+    :attr:`OwnExamples.read` where asked): the only sure readings
+    :func:`contradiction` can doubt."""
+    out: set[str] = set()
+    for e in examples:
+        if e.read is not None:
+            out |= {str(r) for r, label in zip(e.read, e.labels, strict=True) if r and r != label}
+    return out
+
+
 def contradiction(
     examples: Sequence[OwnExamples], feature: NDArray[np.float32], value: str
 ) -> str | None:
