@@ -19,7 +19,7 @@ from vision.calibrate import (
 from vision.dice_learned import own_dice, read_learned
 from vision.glyphs import UNSEEN_FONTS
 from vision.letters import OWN_AGAINST, OWN_LETTERS, read_letters
-from vision.own import OwnExamples, contradiction, own_file
+from vision.own import OwnExamples, contradiction, misread_as, own_file
 from vision.plates import read_numbers
 from vision.synthetic import TileStyle, dice_photo, letter_rack_photo, plates_photo
 
@@ -113,10 +113,13 @@ def test_a_row_that_does_not_line_up_learns_nothing_against_the_network(
     assert paired_against(list(read), sure, "KLMNOPQRST") == []
 
 
-def _examples(labels: str, read: str, vectors: list[list[float]]) -> OwnExamples:
+def _examples(
+    labels: str, read: str, vectors: list[list[float]], second: str | None = None
+) -> OwnExamples:
     rows = np.array(vectors, np.float32)
     rows /= np.linalg.norm(rows, axis=1, keepdims=True)
-    return OwnExamples(np.array(list(labels)), rows, np.array(list(read)))
+    also = None if second is None else np.array(list(second))
+    return OwnExamples(np.array(list(labels)), rows, np.array(list(read)), also)
 
 
 def test_a_sure_reading_is_doubted_only_where_the_network_misread_the_players_own() -> None:
@@ -136,6 +139,17 @@ def test_a_sure_reading_is_doubted_only_where_the_network_misread_the_players_ow
     assert contradiction([close], window, "O") is None
     # No O of the player's to compare with: nothing to tell them apart.
     assert contradiction([_examples("Q", "O", [[1.0, 0.0, 0.0]])], window, "O") is None
+
+
+def test_a_network_that_hesitated_over_the_players_letter_doubts_its_sure_readings() -> None:
+    """The network read the player's Q right, but O was its second reading: a sure O
+    much nearer to that Q than to the player's O may be a Q; where its second was
+    another letter, the O stands."""
+    window = np.array([1.0, 0.1, 0.0], np.float32) / np.float32(np.hypot(1.0, 0.1))
+    vectors = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.2]]
+    assert contradiction([_examples("QO", "QO", vectors, second="OC")], window, "O") == "Q"
+    assert contradiction([_examples("QO", "QO", vectors, second="GC")], window, "O") is None
+    assert misread_as([_examples("QO", "QO", vectors, second="OC")]) == {"O", "C"}
 
 
 def test_a_typing_slip_in_a_calibration_is_told_and_never_misreads_the_players_tiles(

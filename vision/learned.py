@@ -148,11 +148,17 @@ class LetterNet(OnnxClassifier):
         side = letter_render.INPUT
         return np.array(cut, np.uint8).reshape(-1, side, side)
 
-    def likeliest(self, windows: NDArray[np.uint8]) -> list[str]:
-        """The likeliest letter of each window ("" where it is no letter): which of a
-        player's stored tiles the network takes for another letter."""
-        best = self.probabilities(windows).argmax(axis=1) if len(windows) else []
-        return [letter_render.LETTERS[b] if b != letter_render.NOTHING else "" for b in best]
+    def two_likeliest(self, windows: NDArray[np.uint8]) -> list[tuple[str, str]]:
+        """The likeliest letter of each window and its second ("" for no letter): which
+        of a player's stored tiles the network takes for another letter, or nearly."""
+        if not len(windows):
+            return []
+        order = np.argsort(-self.probabilities(windows), axis=1)[:, :2]
+
+        def letter(k: int) -> str:
+            return letter_render.LETTERS[k] if k != letter_render.NOTHING else ""
+
+        return [(letter(int(a)), letter(int(b))) for a, b in order]
 
     def guesses(self, odds: NDArray[np.float32]) -> list[LetterGuess]:
         """One reading per row of softmax ``odds``."""

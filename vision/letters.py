@@ -56,12 +56,12 @@ def sure_letters(
     ``threshold`` where the network doubts its likeliest letter and the player's own
     tiles read that letter too (:func:`vision.own.confirmed`), and brought to 0 ("?")
     where it is sure of a letter the player's tiles say may be one it took for that
-    letter in the calibration (:func:`vision.own.contradiction`)."""
+    letter in the calibration, or nearly (:func:`vision.own.contradiction`)."""
     best = [int(o.argmax()) for o in row.odds]
     conf = [float(o[b]) for o, b in zip(row.odds, best, strict=True)]
     net = letter_net()
-    own = own_examples(data_dir, OWN_LETTERS, net.features, net.likeliest)
-    against = own_examples(data_dir, OWN_AGAINST, net.features, net.likeliest)
+    own = own_examples(data_dir, OWN_LETTERS, net.features, net.two_likeliest)
+    against = own_examples(data_dir, OWN_AGAINST, net.features, net.two_likeliest)
     mine = [e for e in (own, against) if e is not None]
     if not mine:
         return best, conf
@@ -76,7 +76,7 @@ def sure_letters(
         for i in (i for i, yes in zip(doubted, lifted, strict=True) if yes):
             conf[i] = max(conf[i], threshold)
     # A sure reading the player's tiles say may be another letter: "?". Only a letter
-    # the network took one of theirs for can be (none, most often: no work).
+    # the network took one of theirs for, or hesitated over as its second, can be.
     confusable = misread_as(mine)
     sure = [
         i

@@ -44,8 +44,8 @@ JITTER = 0.06
 
 #: A network's features of windows (see :func:`features`).
 Featurer = Callable[[NDArray[np.uint8]], NDArray[np.float32]]
-#: A network's likeliest value of each window ("" for none).
-Reader = Callable[[NDArray[np.uint8]], Sequence[str]]
+#: A network's two likeliest values of each window, likeliest first ("" for none).
+Reader = Callable[[NDArray[np.uint8]], Sequence[tuple[str, str]]]
 
 
 def save_rows(path: Path, labels: Sequence[str], rows: NDArray[np.generic]) -> None:
@@ -96,6 +96,19 @@ class OwnExamples:
     """The network's likeliest value of each stored window ("" no value), where asked
     (:func:`own_examples`' ``reader``): which of the player's letters it takes for
     another."""
+    second: NDArray[np.str_] | None = None
+    """The network's second likeliest value of each stored window, where asked: the
+    other letter it hesitated over on a player's letter it read right."""
+
+    def taken_for(self) -> list[set[str]]:
+        """For each stored window, the other values the network took it for or
+        hesitated over (its likeliest and second likeliest but the window's own)."""
+        read = self.labels if self.read is None else self.read
+        second = self.labels if self.second is None else self.second
+        return [
+            {str(r), str(s)} - {str(label), ""}
+            for r, s, label in zip(read, second, self.labels, strict=True)
+        ]
 
     def agrees(self, feature: NDArray[np.float32], value: str, rival: str | None) -> bool:
         """Whether the player's examples read ``value`` on a window of features
@@ -129,14 +142,10 @@ def confirmed(
 
 
 def misread_as(examples: Sequence[OwnExamples]) -> set[str]:
-    """The values the network read on the player's examples of another value (their
-    :attr:`OwnExamples.read` where asked): the only sure readings
-    :func:`contradiction` can doubt."""
-    out: set[str] = set()
-    for e in examples:
-        if e.read is not None:
-            out |= {str(r) for r, label in zip(e.read, e.labels, strict=True) if r and r != label}
-    return out
+    """The values the network read or nearly read on the player's examples of another
+    value (:meth:`OwnExamples.taken_for`): the only sure readings :func:`contradiction`
+    can doubt."""
+    return set().union(*(taken for e in examples for taken in e.taken_for()))
 
 
 def contradiction(
@@ -147,21 +156,22 @@ def contradiction(
 
     Only a confusion the network made on the player's own tiles counts: the nearest
     example of another letter must be of a letter of which some example the network
-    reads as ``value`` (the player's font draws its Q so that the network sees an O),
-    and clearly nearer (:data:`RATIO`) than every example of ``value``. Without the
+    reads as ``value``, or hesitates over ``value`` as its second likeliest (the
+    player's font draws its Q so that the network sees an O, or nearly), and clearly
+    nearer (:data:`RATIO`) than every example of ``value``. Without the
     player's own examples of ``value`` there is nothing to tell them apart. Never an
     overruling: an O tile typed Q in the calibration is learned as such a Q, and the
     player's next O tiles are sometimes nearer to it than to their O (their windows
     differ from photo to photo as much): they are "?", never Q."""
     labels = np.concatenate([e.labels for e in examples])
-    read = np.concatenate([e.read if e.read is not None else e.labels for e in examples])
+    taken = [t for e in examples for t in e.taken_for()]
     distance = 1.0 - np.concatenate([e.features for e in examples]) @ feature
     same = distance[labels == value]
     if not len(same):
         return None
     other = np.where(labels == value, np.inf, distance)
     k = int(np.argmin(other))
-    confused = bool(np.any((labels == labels[k]) & (read == value)))
+    confused = any(value in t for t, label in zip(taken, labels, strict=True) if label == labels[k])
     return str(labels[k]) if confused and other[k] < RATIO * same.min() else None
 
 
@@ -169,7 +179,8 @@ def own_examples(
     folder: Path | None, kind: str, featurer: Featurer, reader: Reader | None = None
 ) -> OwnExamples | None:
     """The player's examples of ``kind`` in the data directory, or ``None`` (no
-    calibration of that kind); ``reader``: the network's reading of each is kept too."""
+    calibration of that kind); ``reader``: the network's two likeliest readings of each
+    are kept too."""
     file = own_file(data_dir(folder), kind)
     try:
         stamp = file.stat().st_mtime_ns
@@ -188,8 +199,12 @@ def _loaded(
         return None
     labels, stored = rows
     windows = np.asarray(stored, np.uint8)
-    read = None if reader is None else np.array(reader(windows), np.str_)
-    return OwnExamples(np.array(labels, np.str_), featurer(windows), read)
+    if reader is None:
+        return OwnExamples(np.array(labels, np.str_), featurer(windows))
+    pairs = list(reader(windows))
+    read = np.array([p[0] for p in pairs], np.str_)
+    second = np.array([p[1] for p in pairs], np.str_)
+    return OwnExamples(np.array(labels, np.str_), featurer(windows), read, second)
 
 
 def jittered(
