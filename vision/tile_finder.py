@@ -27,6 +27,7 @@ from numpy.typing import NDArray
 from vision.camera import Image
 from vision.dice_centres import finder_peaks, working
 from vision.learned import LetterNet
+from vision.letter_render import NOTHING
 from vision.reading import NothingFound
 
 FINDER_ONNX = Path(__file__).parent / "data" / "tile_finder.onnx"
@@ -61,6 +62,13 @@ class Tuning:
     most_unseen: int = 2
     """... at most this many tiles (1-3): a wider gap is no run of tiles lost but a peak
     off the holder in line with it."""
+    beyond: int = 2
+    """Past each end of a row of three letters or more, up to this many windows a pitch
+    apart are read too (0-2): the finder loses an end tile under glare, the network can
+    still say a letter is there. The first window the network surely reads as no letter
+    ends the row on that side."""
+    most_tiles: int = 10
+    """... and never past this many letters in the row: a holder's tiles."""
     sizes: tuple[float, ...] = (0.8, 0.9, 1.0, 1.1, 1.2)
     """Each letter is read in windows of these sizes (over the row's letter height as the
     finder gives it; 1.0 among them): the letter read at 1.0, as sure as the surest size
@@ -200,14 +208,60 @@ def seen_row(image: Image, finder: TileFinder, net: LetterNet, tuning: Tuning = 
         raise NothingFound("aucune lettre trouvée sur la photo")
     full, centres, height, angle = row_geometry(image, gray, row)
     seen = SeenRow(row, np.zeros((0, 0), np.float32), full, centres, height, angle)
+    seen = replace(seen, odds=_odds(seen, net, tuning))
+    scale = full.shape[1] / gray.shape[1]
+    return _ends_read(seen, net, scale, tuning)
+
+
+def _odds(seen: SeenRow, net: LetterNet, tuning: Tuning) -> NDArray[np.float32]:
+    """Each of ``seen``'s letters' softmax over the sizes of :attr:`Tuning.sizes`."""
     views = np.stack([net.probabilities(seen.windows(net, size)) for size in tuning.sizes])
     # The letter is the one read at the finder's size; its confidence the best of the
     # sizes reading the same letter (a window too small for an L reads an I: never taken).
     letters = views[tuning.sizes.index(1.0)].argmax(axis=1)
     agreeing = views.argmax(axis=2) == letters
     best = np.where(agreeing, views.max(axis=2), -1.0).argmax(axis=0)
-    odds = np.asarray(views[best, np.arange(len(row))], np.float32)
-    return replace(seen, odds=odds)
+    return np.asarray(views[best, np.arange(len(seen.centres))], np.float32)
+
+
+def _ends_read(seen: SeenRow, net: LetterNet, scale: float, tuning: Tuning) -> SeenRow:
+    """``seen`` with the letters read past its ends (:attr:`Tuning.beyond`): a window a
+    pitch (the median step between neighbours) past an end is a letter of the row
+    unless the network surely reads no letter there (by its own threshold, chosen on
+    its calibration windows: the reader's is chosen on rows read so), or it falls off
+    the photo."""
+    if len(seen.centres) < 3 or not tuning.beyond:
+        return seen
+    pitch = np.median(np.diff(np.array(seen.centres), axis=0), axis=0)
+    h, w = seen.gray.shape[:2]
+    for side in (-1, 1):
+        for _ in range(tuning.beyond):
+            if len(seen.centres) >= tuning.most_tiles:
+                return seen
+            end = np.array(seen.centres[0 if side < 0 else -1])
+            x, y = (float(v) for v in end + side * pitch)
+            if not (0 <= x < w and 0 <= y < h):
+                break
+            alone = replace(seen, centres=[(x, y)])
+            odds = _odds(alone, net, tuning)
+            if int(odds[0].argmax()) == NOTHING and float(odds[0].max()) >= net.threshold:
+                break
+            letter = FoundLetter(x / scale, y / scale, seen.height / scale, 0.0)
+            if side < 0:
+                seen = replace(
+                    seen,
+                    found=[letter, *seen.found],
+                    centres=[(x, y), *seen.centres],
+                    odds=np.concatenate([odds, seen.odds]),
+                )
+            else:
+                seen = replace(
+                    seen,
+                    found=[*seen.found, letter],
+                    centres=[*seen.centres, (x, y)],
+                    odds=np.concatenate([seen.odds, odds]),
+                )
+    return seen
 
 
 def unseen_between(
