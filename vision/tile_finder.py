@@ -229,39 +229,43 @@ def _ends_read(seen: SeenRow, net: LetterNet, scale: float, tuning: Tuning) -> S
     pitch (the median step between neighbours) past an end is a letter of the row
     unless the network surely reads no letter there (by its own threshold, chosen on
     its calibration windows: the reader's is chosen on rows read so), or it falls off
-    the photo."""
+    the photo. Every window past both ends is read in one pass of the network."""
     if len(seen.centres) < 3 or not tuning.beyond:
         return seen
     pitch = np.median(np.diff(np.array(seen.centres), axis=0), axis=0)
+    ends = (np.array(seen.centres[0]), np.array(seen.centres[-1]))
+    # Left then right, each from its end outwards.
+    past = [
+        (float(x), float(y))
+        for end, side in zip(ends, (-1, 1), strict=True)
+        for x, y in (end + side * k * pitch for k in range(1, tuning.beyond + 1))
+    ]
+    odds = _odds(replace(seen, centres=past), net, tuning)
     h, w = seen.gray.shape[:2]
-    for side in (-1, 1):
-        for _ in range(tuning.beyond):
-            if len(seen.centres) >= tuning.most_tiles:
-                return seen
-            end = np.array(seen.centres[0 if side < 0 else -1])
-            x, y = (float(v) for v in end + side * pitch)
-            if not (0 <= x < w and 0 <= y < h):
+    room = tuning.most_tiles - len(seen.centres)
+    kept: list[list[int]] = [[], []]
+    for side in (0, 1):
+        for j in range(side * tuning.beyond, (side + 1) * tuning.beyond):
+            x, y = past[j]
+            nothing = int(odds[j].argmax()) == NOTHING and float(odds[j].max()) >= net.threshold
+            if room <= 0 or not (0 <= x < w and 0 <= y < h) or nothing:
                 break
-            alone = replace(seen, centres=[(x, y)])
-            odds = _odds(alone, net, tuning)
-            if int(odds[0].argmax()) == NOTHING and float(odds[0].max()) >= net.threshold:
-                break
-            letter = FoundLetter(x / scale, y / scale, seen.height / scale, 0.0)
-            if side < 0:
-                seen = replace(
-                    seen,
-                    found=[letter, *seen.found],
-                    centres=[(x, y), *seen.centres],
-                    odds=np.concatenate([odds, seen.odds]),
-                )
-            else:
-                seen = replace(
-                    seen,
-                    found=[*seen.found, letter],
-                    centres=[*seen.centres, (x, y)],
-                    odds=np.concatenate([seen.odds, odds]),
-                )
-    return seen
+            kept[side].append(j)
+            room -= 1
+    left, right = kept[0][::-1], kept[1]
+
+    def found(js: list[int]) -> list[FoundLetter]:
+        return [
+            FoundLetter(past[j][0] / scale, past[j][1] / scale, seen.height / scale, 0.0)
+            for j in js
+        ]
+
+    return replace(
+        seen,
+        found=[*found(left), *seen.found, *found(right)],
+        centres=[*(past[j] for j in left), *seen.centres, *(past[j] for j in right)],
+        odds=np.concatenate([odds[left], seen.odds, odds[right]]),
+    )
 
 
 def unseen_between(
