@@ -100,16 +100,6 @@ class OwnExamples:
     """The network's second likeliest value of each stored window, where asked: the
     other letter it hesitated over on a player's letter it read right."""
 
-    def taken_for(self) -> list[set[str]]:
-        """For each stored window, the other values the network took it for or
-        hesitated over (its likeliest and second likeliest but the window's own)."""
-        read = self.labels if self.read is None else self.read
-        second = self.labels if self.second is None else self.second
-        return [
-            {str(r), str(s)} - {str(label), ""}
-            for r, s, label in zip(read, second, self.labels, strict=True)
-        ]
-
     def agrees(self, feature: NDArray[np.float32], value: str, rival: str | None) -> bool:
         """Whether the player's examples read ``value`` on a window of features
         ``feature``, the network's likeliest, ``rival`` its second (``None``: nothing
@@ -142,10 +132,17 @@ def confirmed(
 
 
 def misread_as(examples: Sequence[OwnExamples]) -> set[str]:
-    """The values the network read or nearly read on the player's examples of another
-    value (:meth:`OwnExamples.taken_for`): the only sure readings :func:`contradiction`
-    can doubt."""
-    return set().union(*(taken for e in examples for taken in e.taken_for()))
+    """The values the network read, or read second, on the player's examples of another
+    value (their :attr:`OwnExamples.read` and :attr:`OwnExamples.second` where asked):
+    the only sure readings :func:`contradiction` can doubt."""
+    out: set[str] = set()
+    for e in examples:
+        for guesses in (e.read, e.second):
+            if guesses is not None:
+                out |= {
+                    str(g) for g, label in zip(guesses, e.labels, strict=True) if g and g != label
+                }
+    return out
 
 
 def contradiction(
@@ -164,14 +161,15 @@ def contradiction(
     player's next O tiles are sometimes nearer to it than to their O (their windows
     differ from photo to photo as much): they are "?", never Q."""
     labels = np.concatenate([e.labels for e in examples])
-    taken = [t for e in examples for t in e.taken_for()]
+    read = np.concatenate([e.read if e.read is not None else e.labels for e in examples])
+    second = np.concatenate([e.second if e.second is not None else e.labels for e in examples])
     distance = 1.0 - np.concatenate([e.features for e in examples]) @ feature
     same = distance[labels == value]
     if not len(same):
         return None
     other = np.where(labels == value, np.inf, distance)
     k = int(np.argmin(other))
-    confused = any(value in t for t, label in zip(taken, labels, strict=True) if label == labels[k])
+    confused = bool(np.any((labels == labels[k]) & ((read == value) | (second == value))))
     return str(labels[k]) if confused and other[k] < RATIO * same.min() else None
 
 
