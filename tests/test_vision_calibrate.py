@@ -141,6 +141,22 @@ def test_a_sure_reading_is_doubted_only_where_the_network_misread_the_players_ow
     assert contradiction([_examples("Q", "O", [[1.0, 0.0, 0.0]])], window, "O") is None
 
 
+def test_where_the_network_took_the_players_q_for_an_o_an_o_must_be_clearly_their_o() -> None:
+    """The network read the player's Q as an O: it cannot tell their Q from their O, so
+    a sure O stands only where the player's O is clearly nearer (Lowe's ratio) than
+    their Q; halfway between, it may be a Q ("?")."""
+    confused = _examples("QO", "OO", [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
+    halfway = np.array([1.0, 1.0, 0.0], np.float32) / np.float32(np.sqrt(2.0))
+    assert contradiction([confused], halfway, "O") == "Q"
+    near_their_o = np.array([0.2, 1.0, 0.0], np.float32) / np.float32(np.hypot(0.2, 1.0))
+    assert contradiction([confused], near_their_o, "O") is None
+    # Read right, the same halfway window is an O: no confusion of theirs was seen.
+    assert (
+        contradiction([_examples("QO", "QO", [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])], halfway, "O")
+        is None
+    )
+
+
 def test_a_network_that_hesitated_over_the_players_letter_doubts_its_sure_readings() -> None:
     """The network read the player's Q right, but O was its second reading: a sure O
     much nearer to that Q than to the player's O may be a Q; where its second was

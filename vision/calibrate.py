@@ -112,8 +112,8 @@ def paired_against(read: Sequence[str], sure: Sequence[bool], truth: str) -> lis
     network reads another (a Q whose tail stays inside its bowl is an O to it). Such a
     tile can only make the network's sure readings of the other letter "?"
     (:func:`vision.own.contradiction`), so a typing slip learned so (an O typed Q) costs
-    some "?" on the player's O tiles, never a wrong letter; the calibration says what it
-    learned so (:attr:`Calibration.against`)."""
+    "?" on the player's O tiles until the calibration is made again, never a wrong
+    letter; the calibration says what it learned so (:attr:`Calibration.against`)."""
     if len(read) != len(truth):
         return []
     other = [i for i, (r, t) in enumerate(zip(read, truth, strict=True)) if r != t]

@@ -11,8 +11,8 @@ network's threshold. Never another value than the network's likeliest: the playe
 examples confirm a doubt, they do not overrule (taking the player's reading where it was
 only the network's second made a serif G whose arc the row's end cut a silent C). The one
 way they lower a sure reading: where the network took one of the player's letters for
-another in the calibration, a sure reading of that other letter clearly nearer to the
-player's letter is a doubt (:func:`contradiction`).
+another in the calibration, a sure reading of that other letter is a doubt unless the
+player's own tiles clearly say it (:func:`contradiction`).
 
 "Clearly nearer" is the ratio test of SIFT matching (Lowe, 2004): the nearest distance
 under :data:`RATIO` times the nearest of another value. And the player's examples must
@@ -151,15 +151,22 @@ def contradiction(
     """The letter the player's examples say a window the network surely reads as
     ``value`` may be instead, else ``None``: the reading is then shown "?".
 
-    Only a confusion the network made on the player's own tiles counts: the nearest
-    example of another letter must be of a letter of which some example the network
-    reads as ``value``, or hesitates over ``value`` as its second likeliest (the
-    player's font draws its Q so that the network sees an O, or nearly), and clearly
-    nearer (:data:`RATIO`) than every example of ``value``. Without the
-    player's own examples of ``value`` there is nothing to tell them apart. Never an
-    overruling: an O tile typed Q in the calibration is learned as such a Q, and the
-    player's next O tiles are sometimes nearer to it than to their O (their windows
-    differ from photo to photo as much): they are "?", never Q."""
+    Only a confusion the network made on the player's own tiles counts, two ways:
+
+    - the nearest example of another letter is of a letter of which some example the
+      network reads as ``value``, or hesitates over ``value`` as its second likeliest
+      (the player's font draws its Q so that the network sees an O, or nearly), and is
+      clearly nearer (:data:`RATIO`) than every example of ``value``;
+    - or the network took some example of a letter Y for ``value`` (its likeliest), and
+      the nearest example of ``value`` is *not* clearly nearer than every example of Y:
+      where the network cannot tell the player's Y from their ``value``, only the
+      player's tiles can, and they must say it clearly (the test of :meth:`OwnExamples.
+      agrees`, between those two letters).
+
+    Without the player's own examples of ``value`` there is nothing to tell them apart.
+    Never an overruling: an O tile typed Q in the calibration is learned as such a Q,
+    and the player's next O tiles are sometimes nearer to it than to their O (their
+    windows differ from photo to photo as much): they are "?", never Q."""
     labels = np.concatenate([e.labels for e in examples])
     read = np.concatenate([e.read if e.read is not None else e.labels for e in examples])
     second = np.concatenate([e.second if e.second is not None else e.labels for e in examples])
@@ -170,7 +177,14 @@ def contradiction(
     other = np.where(labels == value, np.inf, distance)
     k = int(np.argmin(other))
     confused = bool(np.any((labels == labels[k]) & ((read == value) | (second == value))))
-    return str(labels[k]) if confused and other[k] < RATIO * same.min() else None
+    if confused and other[k] < RATIO * same.min():
+        return str(labels[k])
+    taken = np.isin(labels, labels[(read == value) & (labels != value)])
+    if taken.any():
+        y = int(np.argmin(np.where(taken, distance, np.inf)))
+        if not same.min() < RATIO * distance[y]:
+            return str(labels[y])
+    return None
 
 
 def own_examples(
