@@ -429,3 +429,4 @@ def test_the_calibration_command_says_which_letters_it_learned_against_the_photo
     assert code == 0
     assert "Apprises alors que la photo se lisait autrement : Q (lu O)" in out
     assert "--reset" in out, "how to undo a typing slip"
+    assert "s'afficheront « ? »" in out, 'what it costs: the O readings it doubts are "?"'

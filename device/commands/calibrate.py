@@ -97,7 +97,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"Non apprises (reprenez une photo qui les montre) : {done.unlearned}")
         if done.against:
             print(
-                f"Apprises alors que la photo se lisait autrement : {done.against} "
-                "(si c'est une faute de frappe, refaites l'étalonnage avec --reset)"
+                f"Apprises alors que la photo se lisait autrement : {done.against}. "
+                "Les lettres entre parenthèses s'afficheront « ? » là où vos tuiles ne les "
+                "distinguent pas nettement : touchez « ? » pour corriger. Si c'est une faute "
+                "de frappe, refaites l'étalonnage avec --reset."
             )
     return 0
