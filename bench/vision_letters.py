@@ -19,8 +19,11 @@ Each set is read before a calibration, then after one (three photos of
 the user's own tiles showing A to Z, :func:`vision.calibrate.learn_letters`). Per tile:
 right, "?", silent misreads (a wrong letter not marked "?", or a letter read where there
 is no tile), tiles missed, whole racks right, and the time a photo takes (models loaded
-before the clock runs). The first design's figures (its reading was removed) are in
-docs/vision.md.
+before the clock runs). ``--models`` reads with other networks, each folder given in
+turn on the same photos (a folder holding ``letters.onnx``, ``letters.json``,
+``tile_finder.onnx``, ``tile_finder.json``: the letters' network and the finder with the
+reader's threshold; ``vision/data`` is the committed ones): two trainings side by side
+in one run. The first design's figures (its reading was removed) are in docs/vision.md.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Iterator, Sequence  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -46,11 +50,13 @@ from vision import letter_render  # noqa: E402
 from vision.calibrate import CalibrationError, learn_letters  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.glyphs import LETTERS, UNSEEN_FONTS  # noqa: E402
+from vision.learned import LetterNet  # noqa: E402
 from vision.letter_render import TileStyle, rack_scene, random_style  # noqa: E402
 from vision.letters import read_letters  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
 from vision.synthetic import Score, rack_set, score  # noqa: E402
 from vision.synthetic import random_style as first_style  # noqa: E402
+from vision.tile_finder import TileFinder  # noqa: E402
 
 CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
 
@@ -129,13 +135,33 @@ def first_generator_users(racks: int, seed: int) -> list[User]:
     return users
 
 
-def _read(photos: Sequence[tuple[Image, str]], folder: Path) -> tuple[Score, list[float]]:
+@dataclass(frozen=True)
+class Models:
+    """The networks a reading is made with (the committed ones by default)."""
+
+    label: str = ""
+    finder: TileFinder | None = None
+    net: LetterNet | None = None
+
+
+def models_in(folder: Path) -> Models:
+    """The networks of ``folder`` (see the module's text)."""
+    return Models(
+        f" ({folder})",
+        TileFinder(folder / "tile_finder.onnx", folder / "tile_finder.json"),
+        LetterNet(folder / "letters.onnx", folder / "letters.json"),
+    )
+
+
+def _read(
+    photos: Sequence[tuple[Image, str]], folder: Path, models: Models
+) -> tuple[Score, list[float]]:
     values: list[tuple[str | int, ...] | None] = []
     times = []
     for photo, _ in photos:
         start = time.perf_counter()
         try:
-            reading = read_letters(photo, data_dir=folder)
+            reading = read_letters(photo, data_dir=folder, finder=models.finder, net=models.net)
             values.append(reading.values)
         except NothingFound:
             values.append(None)
@@ -164,28 +190,40 @@ def _user_folder(root: Path, name: str) -> Path:
     return folder
 
 
-def measure(set_name: str, users: Sequence[User], root: Path, verbose: bool) -> None:
-    """The reader on ``users``' photos, before and after each user's calibration."""
+def measure(
+    set_name: str,
+    users: Sequence[User],
+    root: Path,
+    verbose: bool,
+    every: Sequence[Models] = (Models(),),
+) -> None:
+    """The reader on ``users``' photos, before and after each user's calibration, with
+    each of ``every``'s networks in turn."""
     tallies: dict[str, list[Score]] = {}
     times: dict[str, list[float]] = {}
-    for u, (name, photos, calibration) in enumerate(users):
-        folder = _user_folder(root, f"{set_name}-{u}")
-        for moment in ("sans étalonnage", "après étalonnage"):
-            if moment == "après étalonnage":
-                usable = []
-                for shot in calibration:
-                    try:  # each photo alone first: one whose letters are not all found is left
-                        learn_letters([shot], _user_folder(root, f"probe-{set_name}-{u}-{shot[0]}"))
-                        usable.append(shot)
-                    except CalibrationError:
-                        pass
-                if usable:
-                    learn_letters(usable, folder, reset=True)
-            result, spent = _read(photos, folder)
-            tallies.setdefault(moment, []).append(result)
-            times.setdefault(moment, []).extend(spent)
-            if verbose:
-                print(_line(f"{name}, {moment}", result, spent), flush=True)
+    for m, models in enumerate(every):
+        for u, (name, photos, calibration) in enumerate(users):
+            folder = _user_folder(root, f"{set_name}-{m}-{u}")
+            for moment in ("sans étalonnage", "après étalonnage"):
+                if moment == "après étalonnage":
+                    usable = []
+                    for shot in calibration:
+                        try:  # each photo alone first: one not all found is left out
+                            probe = _user_folder(root, f"probe-{set_name}-{m}-{u}-{shot[0]}")
+                            learn_letters([shot], probe, finder=models.finder, net=models.net)
+                            usable.append(shot)
+                        except CalibrationError:
+                            pass
+                    if usable:
+                        learn_letters(
+                            usable, folder, reset=True, finder=models.finder, net=models.net
+                        )
+                result, spent = _read(photos, folder, models)
+                key = moment + models.label
+                tallies.setdefault(key, []).append(result)
+                times.setdefault(key, []).extend(spent)
+                if verbose:
+                    print(_line(f"{name}, {key}", result, spent), flush=True)
     print(f"\n{set_name}:\n")
     print(
         "| lecteur | tuiles | justes | « ? » | erreurs muettes | manquées "
@@ -209,7 +247,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="append",
         help="one set (calibration: only with --only; the reader is studied there)",
     )
+    parser.add_argument(
+        "--models",
+        type=Path,
+        nargs="+",
+        default=[],
+        help="folders of other networks (letters, tile_finder), each read with in turn",
+    )
     args = parser.parse_args(argv)
+    every = [models_in(folder) for folder in args.models] or [Models()]
     sets = tuple(args.only or ("held-out", "first generator"))
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as folder:
         root = Path(folder)
@@ -217,14 +263,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         warm = rack_scene(
             list("MOT"), np.random.default_rng(0), random_style(np.random.default_rng(0), "train")
         )
-        with contextlib.suppress(NothingFound):
-            read_letters(warm, data_dir=root)
+        for models in every:
+            with contextlib.suppress(NothingFound):
+                read_letters(warm, data_dir=root, finder=models.finder, net=models.net)
         if "held-out" in sets:
             measure(
                 "held-out",
                 tile_users(args.users, args.racks, args.seed),
                 root,
                 args.verbose,
+                every,
             )
         if "calibration" in sets:
             measure(
@@ -232,17 +280,19 @@ def main(argv: Sequence[str] | None = None) -> None:
                 tile_users(args.users, args.racks, args.seed, "calibration"),
                 root,
                 args.verbose,
+                every,
             )
         if "calibration, short Q" in sets:
             with drawing_short_q():
                 users = tile_users(args.users, args.racks, args.seed, "calibration")
-            measure("calibration, short Q", users, root, args.verbose)
+            measure("calibration, short Q", users, root, args.verbose, every)
         if "first generator" in sets:
             measure(
                 "first generator",
                 first_generator_users(args.racks // 2, args.seed),
                 root,
                 args.verbose,
+                every,
             )
 
 

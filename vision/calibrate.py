@@ -23,12 +23,12 @@ from solver.plates import PLATE_COUNTS
 from vision import own
 from vision.camera import Image
 from vision.datadir import data_dir
-from vision.learned import plate_net
+from vision.learned import LetterNet, plate_net
 from vision.letter_render import LETTERS, letter_input
 from vision.letters import CLASSES, OWN_AGAINST, OWN_LETTERS, row_in, tiles
 from vision.plates import PLATES, plates_in_order
 from vision.reading import NothingFound, working_gray
-from vision.tile_finder import SeenRow, tile_finder
+from vision.tile_finder import SeenRow, TileFinder, tile_finder
 
 #: Letters of a photo that may go unlearned (missed by the reader, or a peak too many):
 #: more, and the photo is probably not of the letters given.
@@ -123,7 +123,12 @@ def paired_against(read: Sequence[str], sure: Sequence[bool], truth: str) -> lis
 
 
 def learn_letters(
-    photos: Sequence[tuple[str, Image, str]], folder: Path | None = None, reset: bool = False
+    photos: Sequence[tuple[str, Image, str]],
+    folder: Path | None = None,
+    reset: bool = False,
+    *,
+    finder: TileFinder | None = None,
+    net: LetterNet | None = None,
 ) -> Calibration:
     """Add the tiles of ``photos`` (name, photo, letters shown) to the player's tiles
     (:mod:`vision.own`), which confirm the letters network's doubts.
@@ -135,9 +140,9 @@ def learn_letters(
     where more than :data:`UNLEARNED_AT_MOST` letters go unpaired, or whose letters found
     are that many more or fewer than given, is refused; every photo is checked before
     anything is stored. ``reset`` forgets the tiles learned before (not the plates nor the
-    dice)."""
+    dice). ``finder``, ``net``: other networks than the committed ones (a bench)."""
     rng = np.random.default_rng(0)
-    threshold = tile_finder().threshold
+    threshold = (finder or tile_finder()).threshold
     windows: list[NDArray[np.uint8]] = []
     labels: list[str] = []
     against_windows: list[NDArray[np.uint8]] = []
@@ -147,7 +152,7 @@ def learn_letters(
     for name, photo, text in photos:
         truth = letters_of(text)
         try:
-            row = row_in(photo)
+            row = row_in(photo, finder, net)
         except NothingFound as error:
             raise CalibrationError(f"{name} : {error}") from None
         best = row.odds.argmax(axis=1)

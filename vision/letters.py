@@ -35,12 +35,20 @@ MAX_TILES = 10
 CLASSES: tuple[str | None, ...] = (*LETTERS, None)
 
 
-def read_letters(image: Image, data_dir: Path | None = None) -> Reading:
+def read_letters(
+    image: Image,
+    data_dir: Path | None = None,
+    *,
+    finder: TileFinder | None = None,
+    net: LetterNet | None = None,
+) -> Reading:
     """The letters on the holder, left to right, each read surely or "?", with a
     confidence each. ``data_dir`` holds the player's calibration, if any (default:
     :func:`vision.datadir.data_dir`). Raises :class:`NothingFound` when the photo shows
-    no letter the network can read."""
-    return read_on_mat(image, BAND, lambda part: _read(part, data_dir))
+    no letter the network can read. ``finder``, ``net``: other networks than the
+    committed ones (a bench compares two trainings on the same photos)."""
+    finder, net = finder or tile_finder(), net or letter_net()
+    return read_on_mat(image, BAND, lambda part: _read(part, data_dir, finder, net))
 
 
 def row_in(image: Image, finder: TileFinder | None = None, net: LetterNet | None = None) -> SeenRow:
@@ -50,7 +58,7 @@ def row_in(image: Image, finder: TileFinder | None = None, net: LetterNet | None
 
 
 def sure_letters(
-    row: SeenRow, threshold: float, data_dir: Path | None = None
+    row: SeenRow, threshold: float, data_dir: Path | None = None, net: LetterNet | None = None
 ) -> tuple[list[int], list[float]]:
     """Each letter's class (an index of :data:`CLASSES`) and confidence, lifted to
     ``threshold`` where the network doubts its likeliest letter and the player's own
@@ -59,7 +67,7 @@ def sure_letters(
     letter in the calibration, or nearly (:func:`vision.own.contradiction`)."""
     best = [int(o.argmax()) for o in row.odds]
     conf = [float(o[b]) for o, b in zip(row.odds, best, strict=True)]
-    net = letter_net()
+    net = net or letter_net()
     own = own_examples(data_dir, OWN_LETTERS, net.features, net.two_likeliest)
     against = own_examples(data_dir, OWN_AGAINST, net.features, net.two_likeliest)
     mine = [e for e in (own, against) if e is not None]
@@ -98,10 +106,9 @@ def tiles(best: Sequence[int], conf: Sequence[float], threshold: float) -> list[
     ]
 
 
-def _read(image: Image, data_dir: Path | None) -> Reading:
-    finder = tile_finder()
-    row = seen_row(image, finder, letter_net())
-    best, conf = sure_letters(row, finder.threshold, data_dir)
+def _read(image: Image, data_dir: Path | None, finder: TileFinder, net: LetterNet) -> Reading:
+    row = seen_row(image, finder, net)
+    best, conf = sure_letters(row, finder.threshold, data_dir, net)
     kept = tiles(best, conf, finder.threshold)
     sure = [best[i] != NOTHING and conf[i] >= finder.threshold for i in kept]
     if not any(sure):
