@@ -160,8 +160,8 @@ def contradiction(
     - or the network took some example of a letter Y for ``value`` (its likeliest), and
       the nearest example of ``value`` is *not* clearly nearer than every example of Y:
       where the network cannot tell the player's Y from their ``value``, only the
-      player's tiles can, and they must say it clearly (the test of :meth:`OwnExamples.
-      agrees`, between those two letters).
+      player's tiles can, and they must say it clearly (the test of
+      :meth:`OwnExamples.agrees`, between those two letters).
 
     Without the player's own examples of ``value`` there is nothing to tell them apart.
     Never an overruling: an O tile typed Q in the calibration is learned as such a Q,
