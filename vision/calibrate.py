@@ -142,7 +142,8 @@ def learn_letters(
     anything is stored. ``reset`` forgets the tiles learned before (not the plates nor the
     dice). ``finder``, ``net``: other networks than the committed ones (a bench)."""
     rng = np.random.default_rng(0)
-    threshold = (finder or tile_finder()).threshold
+    finder = finder or tile_finder()
+    threshold = finder.threshold
     windows: list[NDArray[np.uint8]] = []
     labels: list[str] = []
     against_windows: list[NDArray[np.uint8]] = []
