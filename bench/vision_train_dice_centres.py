@@ -409,6 +409,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--out", type=Path, default=dc.MODELS)
     args = parser.parse_args(argv)
+    reader_photos = min(args.reader_photos, args.photos)
 
     import torch
 
@@ -430,9 +431,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         export(finder, samples.images[0].shape, finder_out, True)
         print(f"finder trained, {time.perf_counter() - start:.0f} s", flush=True)
         if not args.keep_reader:
-            reader = train_reader(
-                samples.first(min(args.reader_photos, args.photos)), args.reader_epochs, args.seed
-            )
+            reader = train_reader(samples.first(reader_photos), args.reader_epochs, args.seed)
             export(reader, (dc.CROP, dc.CROP), reader_out, False)
             print(f"reader trained, {time.perf_counter() - start:.0f} s", flush=True)
     meta.write_text(json.dumps({"threshold": 1.0}))
@@ -449,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "threshold": round(threshold, 6),
                 "seed": args.seed,
                 "photos": args.photos,
-                "reader_photos": min(args.reader_photos, args.photos),
+                "reader_photos": reader_photos,
                 "finder_epochs": args.finder_epochs,
                 "reader_epochs": args.reader_epochs,
                 "calibration_photos": args.calibration,
