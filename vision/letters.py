@@ -11,15 +11,36 @@ band is looked at.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 
+import numpy as np
+
 from vision.camera import Image
+from vision.counter import counter_dent
+from vision.datadir import data_dir as folder_of
 from vision.learned import LetterNet, letter_net
 from vision.letter_render import LETTERS, NOTHING
 from vision.mat import BAND, read_on_mat
-from vision.own import confirmed, contradiction, misread_as, own_examples
+from vision.own import (
+    OwnExamples,
+    confirmed,
+    contradiction,
+    load_rows,
+    misread_as,
+    own_examples,
+    own_file,
+)
 from vision.reading import NothingFound, Reading
-from vision.tile_finder import SeenRow, TileFinder, seen_row, tile_finder, unseen_between
+from vision.tile_finder import (
+    TUNING,
+    SeenRow,
+    TileFinder,
+    Tuning,
+    seen_row,
+    tile_finder,
+    unseen_between,
+)
 
 #: The player's tiles in the calibration (:func:`vision.own.own_file`).
 OWN_LETTERS = "letters"
@@ -33,6 +54,11 @@ MAX_TILES = 10
 
 #: The network's classes as the player's examples label them (``None``: no letter).
 CLASSES: tuple[str | None, ...] = (*LETTERS, None)
+
+#: The O's class: the one letter whose counter is looked at (:mod:`vision.counter`).
+LETTER_O = LETTERS.index("O")
+#: ... and the letter a dented one may be.
+LETTER_Q = LETTERS.index("Q")
 
 
 def read_letters(
@@ -58,24 +84,40 @@ def row_in(image: Image, finder: TileFinder | None = None, net: LetterNet | None
 
 
 def sure_letters(
-    row: SeenRow, threshold: float, data_dir: Path | None = None, net: LetterNet | None = None
+    row: SeenRow,
+    threshold: float,
+    data_dir: Path | None = None,
+    net: LetterNet | None = None,
+    tuning: Tuning = TUNING,
 ) -> tuple[list[int], list[float]]:
-    """Each letter's class (an index of :data:`CLASSES`) and confidence, lifted to
-    ``threshold`` where the network doubts its likeliest letter and the player's own
-    tiles read that letter too (:func:`vision.own.confirmed`), and brought to 0 ("?")
-    where it is sure of a letter the player's tiles say may be one it took for that
-    letter in the calibration, or nearly (:func:`vision.own.contradiction`)."""
+    """Each letter's class (an index of :data:`CLASSES`) and confidence, brought to 0
+    ("?") where the network is sure of an O whose counter is dented (:mod:`vision.counter`:
+    a Q whose tail it does not see), lifted to ``threshold`` where the network doubts its
+    likeliest letter and the player's own tiles read that letter too
+    (:func:`vision.own.confirmed`), and brought to 0 where it is sure of a letter the
+    player's tiles say may be one it took for that letter in the calibration, or nearly
+    (:func:`vision.own.contradiction`), unless that is an O with a clean counter where
+    the player's Q tiles' counters are all dented (:func:`player_counters`). Where the
+    network took the player's Q for an O, or nearly, and their Qs' counters tell them,
+    a dented O whose dent is nearer their Qs' (geometric mean) is read Q."""
     best = [int(o.argmax()) for o in row.odds]
     conf = [float(o[b]) for o, b in zip(row.odds, best, strict=True)]
     net = net or letter_net()
+    windows = row.windows(net)
+    # An O whose counter is dented is "?", however sure the network, never lifted.
+    dents = {i: counter_dent(windows[i]) for i, b in enumerate(best) if b == LETTER_O}
+    dented = {i for i, dent in dents.items() if dent is not None and dent > tuning.dent}
+    for i in dented:
+        conf[i] = 0.0
     own = own_examples(data_dir, OWN_LETTERS, net.features, net.two_likeliest)
     against = own_examples(data_dir, OWN_AGAINST, net.features, net.two_likeliest)
     mine = [e for e in (own, against) if e is not None]
     if not mine:
         return best, conf
-    windows = row.windows(net)
     doubted = [
-        i for i, (b, c) in enumerate(zip(best, conf, strict=True)) if b != NOTHING and c < threshold
+        i
+        for i, (b, c) in enumerate(zip(best, conf, strict=True))
+        if b != NOTHING and c < threshold and i not in dented
     ]
     if own is not None and doubted:
         read = [CLASSES[best[i]] for i in doubted]
@@ -91,11 +133,68 @@ def sure_letters(
         for i, b in enumerate(best)
         if b != NOTHING and conf[i] >= threshold and LETTERS[b] in confusable
     ]
+    # Where the network took the player's Q for an O, or nearly, and their Qs' counters
+    # are dented, their Os' not: an O dented nearer their Qs' than their Os' is a Q.
+    counters = player_counters(data_dir, tuning)
+    if counters is not None and _q_taken_for_o(mine):
+        midway = float(np.sqrt(max(counters[0], 1e-3) * counters[1]))
+        for i in dented:
+            dent = dents[i]
+            if dent is not None and dent >= midway:
+                best[i], conf[i] = LETTER_Q, threshold
     if sure:
         for i, feature in zip(sure, net.features(windows[sure]), strict=True):
-            if contradiction(mine, feature, LETTERS[best[i]]) is not None:
+            doubt = contradiction(mine, feature, LETTERS[best[i]])
+            # An O with a clean counter is no Q of a player whose Qs' counters are dented.
+            clean = best[i] == LETTER_O and dents.get(i) is not None
+            if doubt is not None and not (doubt == "Q" and clean and counters is not None):
                 conf[i] = 0.0
     return best, conf
+
+
+def player_counters(data_dir: Path | None, tuning: Tuning = TUNING) -> tuple[float, float] | None:
+    """Where the player's tiles tell their Qs from their Os by the counter
+    (:mod:`vision.counter`: each of their Q windows in the calibration, learned or
+    learned apart, dented more than :attr:`Tuning.dent`, none of their O windows), the
+    deepest dent of their Os' counters and the shallowest of their Qs'; else ``None``
+    (no calibration of both, a Q whose tail stays out of the bowl, an O tile typed Q)."""
+    dents: dict[str, list[float | None]] = {"O": [], "Q": []}
+    for kind in (OWN_LETTERS, OWN_AGAINST):
+        file = own_file(folder_of(data_dir), kind)
+        try:
+            stamp = file.stat().st_mtime_ns
+        except OSError:
+            continue
+        for letter, dent in _counter_dents(file, stamp):
+            dents[letter].append(dent)
+    qs = [d for d in dents["Q"] if d is not None]
+    if not dents["O"] or not qs or len(qs) < len(dents["Q"]):
+        return None
+    o_most, q_least = max(d or 0.0 for d in dents["O"]), min(qs)
+    return (o_most, q_least) if o_most <= tuning.dent < q_least else None
+
+
+def _q_taken_for_o(examples: Sequence[OwnExamples]) -> bool:
+    """Whether the network read one of the player's Q windows as O, or O second."""
+    return any(
+        bool(np.any((e.labels == "Q") & ((e.read == "O") | (e.second == "O"))))
+        for e in examples
+        if e.read is not None and e.second is not None
+    )
+
+
+@cache
+def _counter_dents(file: Path, stamp: int) -> tuple[tuple[str, float | None], ...]:
+    """The counter's dent of each O and Q window of ``file`` as it was at ``stamp``."""
+    rows = load_rows(file)
+    if rows is None:
+        return ()
+    labels, windows = rows
+    return tuple(
+        (label, counter_dent(np.asarray(w, np.uint8)))
+        for label, w in zip(labels, windows, strict=True)
+        if label in ("O", "Q")
+    )
 
 
 def tiles(best: Sequence[int], conf: Sequence[float], threshold: float) -> list[int]:

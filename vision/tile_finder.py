@@ -69,6 +69,12 @@ class Tuning:
     ends the row on that side."""
     most_tiles: int = 10
     """... and never past this many letters in the row: a holder's tiles."""
+    dent: float = 0.03
+    """An O is read surely only where its counter has no dent deeper than this share of
+    the letter's size (0.02-0.08; :mod:`vision.counter`): a stroke inside or through
+    the bowl is a Q's tail the network may not see. The lowest that makes at most 1 in
+    100 of the calibration split's sure Os "?" (drawn windows; a right O's counter is
+    dented about 0.01 by the pixels alone, docs/vision.md)."""
     sizes: tuple[float, ...] = (0.8, 0.9, 1.0, 1.1, 1.2)
     """Each letter is read in windows of these sizes (over the row's letter height as the
     finder gives it; 1.0 among them): the letter read at 1.0, as sure as the surest size
