@@ -4,7 +4,6 @@ The short-tailed Q (:func:`bench.vision_letters.short_q`: the design's O with a 
 stroke inside its bowl) is a confusion made on purpose, the network never saw one.
 """
 
-import tempfile
 from pathlib import Path
 
 import cv2
@@ -69,7 +68,9 @@ def test_short_tailed_qs_of_held_out_styles_are_rarely_read_o(tmp_path: Path) ->
     assert silent <= qs // 10
 
 
-def test_where_the_network_takes_the_players_short_tailed_q_for_an_o_their_counters_tell() -> None:
+def test_where_the_network_takes_the_players_short_tailed_q_for_an_o_their_counters_tell(
+    tmp_path: Path,
+) -> None:
     """A calibration whose Q tiles the network read O (or nearly): their counters are
     dented, their Os' are not; the player's Qs are then read Q, their Os O, never the
     other way round."""
@@ -77,7 +78,8 @@ def test_where_the_network_takes_the_players_short_tailed_q_for_an_o_their_count
     told = 0
     with drawing_short_q():
         for u, (_, photos, calibration) in enumerate(tile_users(4, 12, 71, "calibration")):
-            folder = Path(tempfile.mkdtemp(prefix=f"u{u}"))
+            folder = tmp_path / f"u{u}"
+            folder.mkdir()
             try:
                 learn_letters(calibration, folder)
             except CalibrationError:

@@ -18,7 +18,6 @@ import numpy as np
 
 from vision.camera import Image
 from vision.counter import counter_dent
-from vision.datadir import data_dir as folder_of
 from vision.learned import LetterNet, letter_net
 from vision.letter_render import LETTERS, NOTHING
 from vision.mat import BAND, read_on_mat
@@ -29,7 +28,7 @@ from vision.own import (
     load_rows,
     misread_as,
     own_examples,
-    own_file,
+    own_stamped,
 )
 from vision.reading import NothingFound, Reading
 from vision.tile_finder import (
@@ -133,15 +132,7 @@ def sure_letters(
         for i, b in enumerate(best)
         if b != NOTHING and conf[i] >= threshold and LETTERS[b] in confusable
     ]
-    # Where the network took the player's Q for an O, or nearly, and their Qs' counters
-    # are dented, their Os' not: an O dented nearer their Qs' than their Os' is a Q.
     counters = player_counters(data_dir, tuning)
-    if counters is not None and _q_taken_for_o(mine):
-        midway = float(np.sqrt(max(counters[0], 1e-3) * counters[1]))
-        for i in dented:
-            dent = dents[i]
-            if dent is not None and dent >= midway:
-                best[i], conf[i] = LETTER_Q, threshold
     if sure:
         for i, feature in zip(sure, net.features(windows[sure]), strict=True):
             doubt = contradiction(mine, feature, LETTERS[best[i]])
@@ -149,6 +140,15 @@ def sure_letters(
             clean = best[i] == LETTER_O and dents.get(i) is not None
             if doubt is not None and not (doubt == "Q" and clean and counters is not None):
                 conf[i] = 0.0
+    # Where the network took the player's Q for an O, or nearly, and their Qs' counters
+    # are dented, their Os' not: an O dented nearer their Qs' than their Os' is a Q (their
+    # Os' deepest dent taken as at least a thousandth: a geometric mean needs no zero).
+    if counters is not None and _q_taken_for_o(mine):
+        midway = float(np.sqrt(max(counters[0], 1e-3) * counters[1]))
+        for i in dented:
+            dent = dents[i]
+            if dent is not None and dent >= midway:
+                best[i], conf[i] = LETTER_Q, threshold
     return best, conf
 
 
@@ -160,12 +160,8 @@ def player_counters(data_dir: Path | None, tuning: Tuning = TUNING) -> tuple[flo
     (no calibration of both, a Q whose tail stays out of the bowl, an O tile typed Q)."""
     dents: dict[str, list[float | None]] = {"O": [], "Q": []}
     for kind in (OWN_LETTERS, OWN_AGAINST):
-        file = own_file(folder_of(data_dir), kind)
-        try:
-            stamp = file.stat().st_mtime_ns
-        except OSError:
-            continue
-        for letter, dent in _counter_dents(file, stamp):
+        stamped = own_stamped(data_dir, kind)
+        for letter, dent in _counter_dents(*stamped) if stamped else ():
             dents[letter].append(dent)
     qs = [d for d in dents["Q"] if d is not None]
     if not dents["O"] or not qs or len(qs) < len(dents["Q"]):

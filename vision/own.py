@@ -193,12 +193,19 @@ def own_examples(
     """The player's examples of ``kind`` in the data directory, or ``None`` (no
     calibration of that kind); ``reader``: the network's two likeliest readings of each
     are kept too."""
+    stamped = own_stamped(folder, kind)
+    return None if stamped is None else _loaded(*stamped, featurer, reader)
+
+
+def own_stamped(folder: Path | None, kind: str) -> tuple[Path, int] | None:
+    """The player's file of ``kind`` in the data directory and when it was last
+    written (what is read from it may be cached under both: a new calibration is read
+    again), or ``None`` where there is none."""
     file = own_file(data_dir(folder), kind)
     try:
-        stamp = file.stat().st_mtime_ns
+        return file, file.stat().st_mtime_ns
     except OSError:
         return None
-    return _loaded(file, stamp, featurer, reader)
 
 
 @cache
