@@ -14,7 +14,9 @@ Sets of synthetic photos, each die's up face known:
 - ``first generator``: :func:`vision.synthetic.dice_photo` in its five unseen fonts, the
   set the first design was tuned on;
 - ``held-out, per user``: players of held-out families, before and after their
-  calibration (:func:`per_user`).
+  calibration (:func:`per_user`); ``unseen, per user``: the same with dice of the
+  ``unseen`` split (the letters' trained designs, which the dice network never trained
+  on, in held-out colours), where a choice about the calibration may be made.
 Readers: the two-window classifier on the die finder's dice
 (:func:`vision.dice_learned.read_learned`: what ``read_dice`` reads with, off the mat);
 ``centres alone``: the die finder and the up-letter reader
@@ -179,18 +181,19 @@ def line(name: str, reader: str, tally: Tally, times: list[float]) -> str:
 CALIBRATION_FACES = ("BCDA", "FGHE", "JKLI", "MNPO", "QRSU", "TVW*", "XZBA")
 
 
-def per_user(players: int, count: int, seed: int) -> None:
-    """The ``held-out, per user`` lines: ``players`` players, each with dice of one
-    held-out family, their ``count`` photos read by the classifier alone before and
-    after their calibration (:data:`CALIBRATION_FACES`), in a data directory of their
-    own. The committed networks only, whatever ``--models`` says: the calibration
+def per_user(players: int, count: int, seed: int, split: str = "held-out") -> None:
+    """The ``held-out, per user`` lines (``split``: ``unseen``, the ``unseen, per user``
+    ones): ``players`` players, each with dice of one family of ``split``, their
+    ``count`` photos read by the classifier alone before and after their calibration
+    (:data:`CALIBRATION_FACES`), in a data directory of their own. The committed
+    networks only, whatever ``--models`` says: the calibration
     (:func:`vision.calibrate.learn_dice`) finds the player's dice with them."""
     rng = np.random.default_rng(seed)
     before, after = Tally(), Tally()
     times: tuple[list[float], list[float]] = ([], [])
     refused = 0
     for _ in range(players):
-        style = random_style(rng, "held-out")
+        style = random_style(rng, split)
         shots = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
         read = []
         for _ in range(count):
@@ -218,9 +221,10 @@ def per_user(players: int, count: int, seed: int) -> None:
             tally, spent = measure(read, reader)
             after.merge(tally)
             times[1].extend(spent)
-    print(line("held-out, per user", "classifier alone", before, times[0]), flush=True)
+    kind = f"{split}, per user"
+    print(line(kind, "classifier alone", before, times[0]), flush=True)
     name = f"classifier alone, calibrated ({refused} of {players * 7} photos refused)"
-    print(line("held-out, per user", name, after, times[1]), flush=True)
+    print(line(kind, name, after, times[1]), flush=True)
 
 
 def reader(name: str, models: Models) -> Reader:
@@ -237,6 +241,7 @@ SETS = (
     "calibration, 3 dice",
     "first generator",
     "held-out, per user",
+    "unseen, per user",
 )
 READERS = ("classifier alone", "centres alone")
 
@@ -263,8 +268,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for kind in args.sets:
-        if kind == "held-out, per user":
-            per_user(args.users, max(1, args.photos // args.users), args.seed)
+        if kind.endswith(", per user"):
+            split = kind.removesuffix(", per user")
+            per_user(args.users, max(1, args.photos // args.users), args.seed, split)
             continue
         shots = photos(kind, args.photos, args.seed)
         for name in args.readers:

@@ -53,6 +53,21 @@ def test_no_family_is_in_training_and_in_the_figures() -> None:
     assert set(D20_SCHEMES) > {s for _, s in train}
 
 
+def test_the_unseen_designs_are_neither_trained_on_nor_the_figures_own() -> None:
+    """The split where choices about designs the dice network never saw are made: none
+    of its designs is trained on or held out for the figures, its colours are held out."""
+    unseen = set(families("unseen"))
+    designs = {d for d, _ in unseen}
+    assert len(designs) >= 10
+    assert not designs & {d for d, _ in families("train")}
+    assert not designs & {d for d, _ in families("held-out")}
+    assert not any(design_held_out(d) for d in designs)
+    assert {s for _, s in unseen} == {s for _, s in families("held-out")}
+    rng = np.random.default_rng(1)
+    fonts = {random_style(rng, "unseen").font.stem for _ in range(40)}
+    assert len(fonts) > 5, "the unseen designs' own fonts are drawn"
+
+
 def test_the_network_tells_the_up_letter_of_a_die_style_never_trained_on_at_any_angle() -> None:
     """One die of a held-out family, spun at random and seen a little off overhead:
     the network's most confident die is its up letter (sure or not), not a leaning

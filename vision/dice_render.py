@@ -16,7 +16,10 @@ Which styles a classifier may learn from is decided here, by a fixed rule
 out), die colour schemes and tables are listed and every third is held out. Training
 sees trained designs in trained colours on trained tables; the confidence threshold is
 chosen on trained designs in held-out colours (any table); the figures are measured on
-held-out designs in held-out colours (any table), which nothing was fitted to.
+held-out designs in held-out colours (any table), which nothing was fitted to. A fourth
+split, ``unseen``, is the letters' trained designs (:data:`vision.render.LETTER_DESIGNS`:
+the dice never train on them) in held-out colours: where a choice about designs the dice
+network never saw is made, the held-out designs left to the figures.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from PIL import ImageDraw, ImageFont
 
 from vision.camera import Image
 from vision.glyphs import JOKER, render_joker
-from vision.render import design_fonts, design_held_out
+from vision.render import DESIGNS, design_fonts, design_held_out
 
 BGR = tuple[int, int, int]
 Plane = NDArray[np.float32]
@@ -86,7 +89,7 @@ TABLE_KINDS = (
     "noisy stone",
 )
 
-SPLITS = ("train", "calibration", "held-out")
+SPLITS = ("train", "calibration", "held-out", "unseen")
 
 
 def held_out(name: str, listed: Sequence[str]) -> bool:
@@ -113,6 +116,15 @@ def _allowed(names: Sequence[str], split: str) -> list[str]:
 def families(split: str) -> tuple[tuple[str, str], ...]:
     """The (design, d20 scheme) families of ``split`` whose fonts are installed (cached:
     every style drawn asks for them)."""
+    if split == "unseen":
+        schemes = list(D20_SCHEMES)
+        return tuple(
+            (d, s)
+            for d in design_fonts(letters=True)
+            if d not in DESIGNS and not design_held_out(d)
+            for s in schemes
+            if held_out(s, schemes)
+        )
     return tuple((d, s) for d in design_fonts() for s in D20_SCHEMES if split_of(d, s) == split)
 
 
@@ -143,7 +155,7 @@ def random_style(rng: np.random.Generator, split: str) -> DiceStyle:
     """A dice style of a family of ``split``."""
     options = families(split)
     design, scheme = options[rng.integers(len(options))]
-    fonts = design_fonts()[design]
+    fonts = design_fonts(letters=split == "unseen")[design]
     cubes = _allowed(list(CUBE_SCHEMES), split)
     tables = _allowed(list(TABLE_KINDS), split)
     body, ink = D20_SCHEMES[scheme]
