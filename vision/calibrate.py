@@ -292,17 +292,24 @@ def learn_dice(
 
     The dice are seen as when reading (:func:`vision.dice_learned.seen_dice`, the three
     likeliest consonant dice and the likeliest vowel die); each up letter's windows, cut
-    at eight turns (a die lands any way up), are stored with the letter given. A photo
-    whose four dice are not seen, or where the network is sure of another letter than
-    the one given (the consonants given out of order, a slip), is refused; every photo
-    is checked before anything is stored. ``reset`` forgets the dice learned before (not
-    the tiles nor the plates)."""
+    at eight turns (a die lands any way up), are stored with the letter given. A die the
+    network is sure of another letter than given is refused where that letter is another
+    of the photo's (the consonants given out of order), else stored apart
+    (:data:`vision.dice_learned.DICE_AGAINST`) and said (:attr:`Calibration.against`): a
+    design the network never saw may draw an O it surely reads U, and only the player's
+    dice can then doubt its sure U (:func:`vision.dice_learned.adapted`); a typing slip
+    learned so costs "?" on the dice of the letter read, never a wrong letter. A photo
+    whose four dice are not seen is refused; every photo is checked before anything is
+    stored. ``reset`` forgets the dice learned before (not the tiles nor the plates)."""
     from vision import dice_learned as learned
     from vision.dice_centres import working
 
     rng = np.random.default_rng(0)
     windows: list[NDArray[np.uint8]] = []
     labels: list[str] = []
+    against_windows: list[NDArray[np.uint8]] = []
+    against_labels: list[str] = []
+    against_told: list[str] = []
     for name, photo, text in photos:
         truth = dice_faces_of(text)
         gray = working(photo)
@@ -316,15 +323,34 @@ def learn_dice(
                 f"{name} : {len(consonants) + len(vowels)} dé(s) trouvé(s) sur 4"
             )
         for k, (die, letter) in enumerate(zip([*consonants, *vowels], truth, strict=True)):
-            if die.sure and die.letter != letter:
-                raise CalibrationError(
-                    f"{name} : le dé {k + 1} se lit {die.letter}, et non {letter} (les "
-                    "consonnes se donnent de gauche à droite, puis le dé voyelle)"
-                )
             views = learned.own_windows(gray, die.box, rng)
+            if die.letter != letter and (die.sure or die.letter not in truth):
+                if die.letter in truth:
+                    raise CalibrationError(
+                        f"{name} : le dé {k + 1} se lit {die.letter}, et non {letter} (les "
+                        "consonnes se donnent de gauche à droite, puis le dé voyelle)"
+                    )
+                against_windows.extend(views)
+                against_labels.extend([letter] * len(views))
+                against_told.append(f"{letter} (lu {die.letter})")
+                continue
             windows.extend(views)
             labels.extend([letter] * len(views))
+    if not labels:
+        raise CalibrationError("aucun dé appris sur ces photos : chacun se lit autrement")
     file, total = own.store(folder, learned.DICE, labels, np.array(windows, np.uint8), reset)
+    if reset:
+        own.own_file(data_dir(folder), learned.DICE_AGAINST).unlink(missing_ok=True)
+    if against_labels:
+        own.store(
+            folder, learned.DICE_AGAINST, against_labels, np.array(against_windows, np.uint8), False
+        )
+    per = len(learned.OWN_TURNS) + 1
     return Calibration(
-        "dice", len(photos), len(labels) // (len(learned.OWN_TURNS) + 1), total, file
+        "dice",
+        len(photos),
+        (len(labels) + len(against_labels)) // per,
+        total,
+        file,
+        against=", ".join(against_told),
     )

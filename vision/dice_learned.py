@@ -239,6 +239,17 @@ class DiceNet:
         more = self.probabilities(np.ascontiguousarray(np.array(turned, np.uint8)))
         return np.concatenate([quarters, more])
 
+    def two_likeliest(self, windows: NDArray[np.uint8]) -> list[tuple[str, str]]:
+        """The likeliest letter of each window and its second ("" for none), its four
+        quarter turns averaged (:meth:`read`): which of a player's dice the network took
+        for another letter (:func:`vision.own.contradiction`)."""
+        order = np.argsort(-self.read(windows)[0], axis=1)[:, :2]
+
+        def letter(k: int) -> str:
+            return CLASSES[k] if k != NOTHING else ""
+
+        return [(letter(int(a)), letter(int(b))) for a, b in order]
+
     def features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
         """The network's features of each pair of windows (:func:`vision.own.features`):
         a player's own dice are compared to a die in them."""
@@ -454,6 +465,10 @@ def picked(dice: list[SeenDie], vowel_die: bool | None = None) -> list[SeenDie]:
 #: The player's dice in the calibration (:func:`vision.own.own_file`).
 DICE = "dice"
 
+#: The player's dice the network surely read as another letter in the calibration
+#: (:func:`vision.calibrate.learn_dice`): they may make its sure readings "?".
+DICE_AGAINST = "dice-against"
+
 #: A calibration example of a die: its windows cut at these turns (degrees), each with
 #: its box a little off (:func:`vision.own.jittered`): a die lands any way up.
 OWN_TURNS = tuple(range(0, 360, 45))
@@ -470,26 +485,56 @@ def own_windows(
     return out
 
 
-def own_dice(data_dir: Path | None, net: DiceNet | None = None) -> own.OwnExamples | None:
-    """The player's dice (``arbitre calibrate --kind dice``), or ``None``."""
-    return own.own_examples(data_dir, DICE, (net or dice_net()).features)
+def own_dice(
+    data_dir: Path | None, net: DiceNet | None = None, kind: str = DICE
+) -> own.OwnExamples | None:
+    """The player's dice (``arbitre calibrate --kind dice``; ``kind``
+    :data:`DICE_AGAINST`: those the network surely read as another letter, with its two
+    likeliest letters of each), or ``None``."""
+    net = net or dice_net()
+    reader = net.two_likeliest if kind == DICE_AGAINST else None
+    return own.own_examples(data_dir, kind, net.features, reader)
 
 
 def adapted(
-    gray: NDArray[np.uint8], dice: list[SeenDie], mine: own.OwnExamples, net: DiceNet
+    gray: NDArray[np.uint8],
+    dice: list[SeenDie],
+    mine: own.OwnExamples | None,
+    net: DiceNet,
+    against: own.OwnExamples | None = None,
 ) -> list[SeenDie]:
     """``dice``, each the network is unsure of made sure where the player's own dice read
-    its letter too (:meth:`vision.own.OwnExamples.agrees`): never another letter."""
-    doubted = [i for i, d in enumerate(dice) if not d.sure]
-    if not doubted:
-        return dice
-    windows = np.array([window(gray, dice[i].box) for i in doubted], np.uint8)
-    classes = [*CLASSES, None]
-    read = [dice[i].letter for i in doubted]
-    sure = own.confirmed(mine, net.probabilities(windows), net.features(windows), classes, read)
+    its letter too (:meth:`vision.own.OwnExamples.agrees`: never another letter); and
+    each it is sure of made unsure where the network surely read one of the player's
+    dice as that letter in the calibration (``against``) and the player's dice say this
+    one may be that die's letter (:func:`vision.own.contradiction`). Only such a sure
+    confusion counts: the network's readings of a die turned hesitate between letters
+    that turned look alike (an M and a W), and doubting every letter it hesitated over
+    made far more right dice "?" than it caught wrong ones (docs/vision.md)."""
     out = list(dice)
-    for i in (i for i, yes in zip(doubted, sure, strict=True) if yes):
-        out[i] = replace(dice[i], confidence=max(dice[i].confidence, net.threshold), sure=True)
+    doubted = [i for i, d in enumerate(dice) if not d.sure] if mine is not None else []
+    if doubted and mine is not None:
+        windows = np.array([window(gray, dice[i].box) for i in doubted], np.uint8)
+        classes = [*CLASSES, None]
+        read = [dice[i].letter for i in doubted]
+        odds, features = net.probabilities(windows), net.features(windows)
+        sure = own.confirmed(mine, odds, features, classes, read)
+        for i in (i for i, yes in zip(doubted, sure, strict=True) if yes):
+            out[i] = replace(dice[i], confidence=max(dice[i].confidence, net.threshold), sure=True)
+    if against is None or against.read is None:
+        return out
+    taken = {str(r) for r in against.read if r}
+    suspect = [i for i, d in enumerate(dice) if d.sure and d.letter in taken]
+    if suspect:
+        every = [e for e in (mine, against) if e is not None]
+        windows = np.array([window(gray, dice[i].box) for i in suspect], np.uint8)
+        for i, feature in zip(suspect, net.features(windows), strict=True):
+            # With none of the player's dice of that letter, nothing tells it from theirs
+            # the network took for it: a "?", as when theirs do not say it clearly.
+            letter = dice[i].letter
+            said = any(letter in e.labels for e in every)
+            if not said or own.contradiction(every, feature, letter) is not None:
+                out[i] = replace(dice[i], sure=False)
     return out
 
 
@@ -509,16 +554,17 @@ def read_learned(
     order); so is the vowel die when the rules have it and it is not seen; not told the
     rules, three consonant dice and no vowel die seen are said in a warning
     (:data:`NO_VOWEL_DIE`). The player's own dice in ``data_dir`` (a calibration), if
-    any, confirm the letters the network doubts. ``net`` and ``finder``: other networks
+    any, confirm the letters the network doubts, and doubt a sure letter the network
+    took one of theirs for (:func:`adapted`). ``net`` and ``finder``: other networks
     than the committed ones (:func:`seen_dice`)."""
     net = net or dice_net()
     gray = working(image)
     dice = seen_dice(gray, net, finder=finder)
     if not dice:
         raise NothingFound(NO_DICE)
-    mine = own_dice(data_dir, net)
-    if mine is not None:
-        dice = adapted(gray, dice, mine, net)
+    mine, against = own_dice(data_dir, net), own_dice(data_dir, net, DICE_AGAINST)
+    if mine is not None or against is not None:
+        dice = adapted(gray, dice, mine, net, against)
     warnings: list[str] = []
     # The game has three d20: with a fourth (another die's copy, a mark read as a letter
     # surely), which three are the game's is a guess, so none is sure. A die counts

@@ -96,9 +96,10 @@ def run(args: argparse.Namespace) -> int:
         if done.unlearned:
             print(f"Non apprises (reprenez une photo qui les montre) : {done.unlearned}")
         if done.against:
+            yours = "vos dés" if args.kind == "dice" else "vos tuiles"
             print(
                 f"Apprises alors que la photo se lisait autrement : {done.against}. "
-                "Les lettres entre parenthèses s'afficheront « ? » là où vos tuiles ne les "
+                f"Les lettres entre parenthèses s'afficheront « ? » là où {yours} ne les "
                 "distinguent pas nettement : touchez « ? » pour corriger. Si c'est une faute "
                 "de frappe, refaites l'étalonnage avec --reset."
             )
