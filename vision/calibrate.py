@@ -53,8 +53,9 @@ class Calibration:
     unlearned: str = ""
     """Letters shown on the photos but not learned (not found, or not like themselves)."""
     against: str = ""
-    """Letters learned where the network surely read another, each with that reading
-    ("Q (lu O)"): the player's font draws them so, or the player typed another letter
+    """Letters learned where the network surely read another (dice: read a letter not
+    given, sure or not), each with that reading ("Q (lu O)"): the player's font draws
+    them so, or the player typed another letter
     than the tile's (told, the player sees which). The network's sure readings of that
     other letter may then be "?" (:func:`vision.own.contradiction`)."""
 
@@ -293,8 +294,9 @@ def learn_dice(
     The dice are seen as when reading (:func:`vision.dice_learned.seen_dice`, the three
     likeliest consonant dice and the likeliest vowel die); each up letter's windows, cut
     at eight turns (a die lands any way up), are stored with the letter given. A die the
-    network is sure of another letter than given is refused where that letter is another
-    of the photo's (the consonants given out of order), else stored apart
+    network is sure of another of the photo's letters than given is refused (the
+    consonants given out of order); one it reads as a letter not given, sure or not, is
+    stored apart
     (:data:`vision.dice_learned.DICE_AGAINST`) and said (:attr:`Calibration.against`): a
     design the network never saw may draw an O it surely reads U, and only the player's
     dice can then doubt its sure U (:func:`vision.dice_learned.adapted`); a typing slip

@@ -465,7 +465,7 @@ def picked(dice: list[SeenDie], vowel_die: bool | None = None) -> list[SeenDie]:
 #: The player's dice in the calibration (:func:`vision.own.own_file`).
 DICE = "dice"
 
-#: The player's dice the network surely read as another letter in the calibration
+#: The player's dice the network read as a letter they did not give in the calibration
 #: (:func:`vision.calibrate.learn_dice`): they may make its sure readings "?".
 DICE_AGAINST = "dice-against"
 
@@ -489,7 +489,7 @@ def own_dice(
     data_dir: Path | None, net: DiceNet | None = None, kind: str = DICE
 ) -> own.OwnExamples | None:
     """The player's dice (``arbitre calibrate --kind dice``; ``kind``
-    :data:`DICE_AGAINST`: those the network surely read as another letter, with its two
+    :data:`DICE_AGAINST`: those the network read as a letter not given, with its two
     likeliest letters of each), or ``None``."""
     net = net or dice_net()
     reader = net.two_likeliest if kind == DICE_AGAINST else None
@@ -505,12 +505,14 @@ def adapted(
 ) -> list[SeenDie]:
     """``dice``, each the network is unsure of made sure where the player's own dice read
     its letter too (:meth:`vision.own.OwnExamples.agrees`: never another letter); and
-    each it is sure of made unsure where the network surely read one of the player's
-    dice as that letter in the calibration (``against``) and the player's dice say this
-    one may be that die's letter (:func:`vision.own.contradiction`). Only such a sure
+    each it is sure of made unsure where the network read one of the player's dice as
+    that letter in the calibration (``against``: a letter the player did not give) and
+    the player's dice say this one may be that die's letter
+    (:func:`vision.own.contradiction`), or none of theirs is of that letter. Only such a
     confusion counts: the network's readings of a die turned hesitate between letters
     that turned look alike (an M and a W), and doubting every letter it hesitated over
-    made far more right dice "?" than it caught wrong ones (docs/vision.md)."""
+    on the player's stored windows made far more right dice "?" than it caught wrong
+    ones (docs/vision.md)."""
     out = list(dice)
     doubted = [i for i, d in enumerate(dice) if not d.sure] if mine is not None else []
     if doubted and mine is not None:
