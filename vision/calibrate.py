@@ -22,7 +22,6 @@ from numpy.typing import NDArray
 from solver.plates import PLATE_COUNTS
 from vision import own
 from vision.camera import Image
-from vision.datadir import data_dir
 from vision.learned import LetterNet, plate_net
 from vision.letter_render import LETTERS, letter_input
 from vision.letters import CLASSES, OWN_AGAINST, OWN_LETTERS, row_in, tiles
@@ -55,9 +54,9 @@ class Calibration:
     against: str = ""
     """Letters learned where the network surely read another (dice: read a letter not
     given, sure or not), each with that reading ("Q (lu O)"): the player's font draws
-    them so, or the player typed another letter
-    than the tile's (told, the player sees which). The network's sure readings of that
-    other letter may then be "?" (:func:`vision.own.contradiction`)."""
+    them so, or the player typed another letter than the tile's (told, the player sees
+    which). The network's sure readings of that other letter may then be "?"
+    (:func:`vision.own.contradiction`)."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -184,10 +183,8 @@ def learn_letters(
     if not labels:
         raise CalibrationError("aucune lettre apprise sur ces photos")
     file, total = own.store(folder, OWN_LETTERS, labels, np.array(windows, np.uint8), reset)
-    if reset:
-        own.own_file(data_dir(folder), OWN_AGAINST).unlink(missing_ok=True)
-    if against_labels:
-        own.store(folder, OWN_AGAINST, against_labels, np.array(against_windows, np.uint8), False)
+    apart = np.array(against_windows, np.uint8)
+    own.store_apart(folder, OWN_AGAINST, against_labels, apart, reset)
     per = own.COPIES + 1
     glyphs = (len(labels) + len(against_labels)) // per
     return Calibration(
@@ -296,13 +293,13 @@ def learn_dice(
     at eight turns (a die lands any way up), are stored with the letter given. A die the
     network is sure of another of the photo's letters than given is refused (the
     consonants given out of order); one it reads as a letter not given, sure or not, is
-    stored apart
-    (:data:`vision.dice_learned.DICE_AGAINST`) and said (:attr:`Calibration.against`): a
-    design the network never saw may draw an O it surely reads U, and only the player's
-    dice can then doubt its sure U (:func:`vision.dice_learned.adapted`); a typing slip
-    learned so costs "?" on the dice of the letter read, never a wrong letter. A photo
-    whose four dice are not seen is refused; every photo is checked before anything is
-    stored. ``reset`` forgets the dice learned before (not the tiles nor the plates)."""
+    stored apart (:data:`vision.dice_learned.DICE_AGAINST`) and said
+    (:attr:`Calibration.against`): a design the network never saw may draw an O it
+    surely reads U, and only the player's dice can then doubt its sure U
+    (:func:`vision.dice_learned.adapted`); a typing slip learned so costs "?" on the dice
+    of the letter read, never a wrong letter. A photo whose four dice are not seen is
+    refused; every photo is checked before anything is stored. ``reset`` forgets the
+    dice learned before (not the tiles nor the plates)."""
     from vision import dice_learned as learned
     from vision.dice_centres import working
 
@@ -341,12 +338,8 @@ def learn_dice(
     if not labels:
         raise CalibrationError("aucun dé appris sur ces photos : chacun se lit autrement")
     file, total = own.store(folder, learned.DICE, labels, np.array(windows, np.uint8), reset)
-    if reset:
-        own.own_file(data_dir(folder), learned.DICE_AGAINST).unlink(missing_ok=True)
-    if against_labels:
-        own.store(
-            folder, learned.DICE_AGAINST, against_labels, np.array(against_windows, np.uint8), False
-        )
+    apart = np.array(against_windows, np.uint8)
+    own.store_apart(folder, learned.DICE_AGAINST, against_labels, apart, reset)
     per = len(learned.OWN_TURNS) + 1
     return Calibration(
         "dice",

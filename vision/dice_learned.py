@@ -243,12 +243,7 @@ class DiceNet:
         """The likeliest letter of each window and its second ("" for none), its four
         quarter turns averaged (:meth:`read`): which of a player's dice the network took
         for another letter (:func:`vision.own.contradiction`)."""
-        order = np.argsort(-self.read(windows)[0], axis=1)[:, :2]
-
-        def letter(k: int) -> str:
-            return CLASSES[k] if k != NOTHING else ""
-
-        return [(letter(int(a)), letter(int(b))) for a, b in order]
+        return own.two_likeliest(self.read(windows)[0], CLASSES)
 
     def features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
         """The network's features of each pair of windows (:func:`vision.own.features`):
@@ -514,8 +509,8 @@ def adapted(
     on the player's stored windows made far more right dice "?" than it caught wrong
     ones (docs/vision.md)."""
     out = list(dice)
-    doubted = [i for i, d in enumerate(dice) if not d.sure] if mine is not None else []
-    if doubted and mine is not None:
+    doubted = [i for i, d in enumerate(dice) if not d.sure]
+    if mine is not None and doubted:
         windows = np.array([window(gray, dice[i].box) for i in doubted], np.uint8)
         classes = [*CLASSES, None]
         read = [dice[i].letter for i in doubted]

@@ -153,12 +153,7 @@ class LetterNet(OnnxClassifier):
         of a player's stored tiles the network takes for another letter, or nearly."""
         if not len(windows):
             return []
-        order = np.argsort(-self.probabilities(windows), axis=1)[:, :2]
-
-        def letter(k: int) -> str:
-            return letter_render.LETTERS[k] if k != letter_render.NOTHING else ""
-
-        return [(letter(int(a)), letter(int(b))) for a, b in order]
+        return own.two_likeliest(self.probabilities(windows), letter_render.LETTERS)
 
     def guesses(self, odds: NDArray[np.float32]) -> list[LetterGuess]:
         """One reading per row of softmax ``odds``."""

@@ -84,6 +84,18 @@ def features(net: cv2.dnn.Net, inputs: NDArray[np.float32]) -> NDArray[np.float3
     return np.asarray(flat, np.float32)
 
 
+def two_likeliest(odds: NDArray[np.float32], letters: str) -> list[tuple[str, str]]:
+    """The likeliest letter of each row of ``odds`` (over ``letters``, then the class of
+    nothing) and its second, "" for nothing: a :data:`Reader`'s answer, which of a
+    player's stored windows the network takes for another letter, or nearly."""
+    order = np.argsort(-odds, axis=1)[:, :2]
+
+    def letter(k: int) -> str:
+        return letters[k] if k < len(letters) else ""
+
+    return [(letter(int(a)), letter(int(b))) for a, b in order]
+
+
 @dataclass(frozen=True)
 class OwnExamples:
     """The player's examples as the network sees them."""
@@ -248,3 +260,14 @@ def store(
         windows = np.concatenate([np.asarray(old[1], np.uint8), windows])
     save_rows(file, labels, windows)
     return file, len(labels)
+
+
+def store_apart(
+    folder: Path | None, kind: str, labels: list[str], windows: NDArray[np.uint8], reset: bool
+) -> None:
+    """The player's examples the network read as another letter, kept in a file of their
+    own (``kind``): forgotten with the others on ``reset``, added to otherwise."""
+    if reset:
+        own_file(data_dir(folder), kind).unlink(missing_ok=True)
+    if labels:
+        store(folder, kind, labels, windows, False)
