@@ -13,6 +13,9 @@ Sets of synthetic photos, each die's up face known:
   vowel die, where the reader's misses without it may be studied;
 - ``first generator``: :func:`vision.synthetic.dice_photo` in its five unseen fonts, the
   set the first design was tuned on;
+- ``unseen`` and ``unseen, 3 dice``: dice of the ``unseen`` split (below), where a
+  change for designs the dice network never trained on is chosen, the held-out
+  families left to the figures;
 - ``held-out, per user``: players of held-out families, before and after their
   calibration (:func:`per_user`); ``unseen, per user``: the same with dice of the
   ``unseen`` split (the letters' trained designs, which the dice network never trained
@@ -125,7 +128,7 @@ def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
         if kind == "first generator":
             photo = dice_photo(faces, rng, UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % 5])
         else:
-            split = "calibration" if kind.startswith("calibration") else "held-out"
+            split = next((s for s in ("calibration", "unseen") if kind.startswith(s)), "held-out")
             photo, _ = dice_scene(faces, rng, random_style(rng, split))
         out.append((photo, faces))
     return out
@@ -240,6 +243,8 @@ SETS = (
     "calibration",
     "calibration, 3 dice",
     "first generator",
+    "unseen",
+    "unseen, 3 dice",
     "held-out, per user",
     "unseen, per user",
 )

@@ -34,6 +34,7 @@ import argparse  # noqa: E402
 import json  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
+from dataclasses import replace  # noqa: E402
 from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -43,7 +44,14 @@ from bench.vision_train import cached_windows, threshold_for  # noqa: E402
 from vision import dice_centres, dice_learned  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
-from vision.dice_render import VOWELS, DrawnDie, dice_scene, random_faces, table  # noqa: E402
+from vision.dice_render import (  # noqa: E402
+    VOWELS,
+    DiceStyle,
+    DrawnDie,
+    dice_scene,
+    random_faces,
+    table,
+)
 from vision.dice_render import random_style as dice_style  # noqa: E402
 from vision.glyphs import TRAINING_FONTS  # noqa: E402
 from vision.synthetic import TABLES as FIRST_TABLES  # noqa: E402
@@ -111,6 +119,7 @@ def dice_windows(
     face_negatives: bool = False,
     grey_mix: float = 0.0,
     swapped_shapes: float = 0.0,
+    letter_shapes: float = 0.0,
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """About ``count`` dice windows of ``split`` and their classes
     (:data:`vision.dice_render.CLASSES`, then "nothing"); ``bare``: the share of photos
@@ -123,8 +132,11 @@ def dice_windows(
     drawn in the other die's solid, a d20 showing a vowel or a cube a consonant (its own
     random numbers; 0.5: a die's shape says nothing of its letter, which the network
     must then read; the game's dice, and so the calibration and held-out photos, always
-    have the game's shapes)."""
+    have the game's shapes); ``letter_shapes``: the share of the dice renderer's photos
+    whose letters are drawn narrower or wider and bolder or lighter than their design
+    (:func:`reshaped`; its own random numbers)."""
     rng = np.random.default_rng(seed)
+    reshape = np.random.default_rng(seed + 3000)
     looks = np.random.default_rng(seed + 1000)
     shapes = np.random.default_rng(seed + 2000)
     xs: list[NDArray[np.uint8]] = []
@@ -142,6 +154,8 @@ def dice_windows(
             keep = (per_die[0] * len(drawn), per_die[1] * len(drawn), per_die[2])
         else:
             style = dice_style(rng, split)
+            if letter_shapes and reshape.random() < letter_shapes:
+                style = reshaped(style, reshape)
             radius = rng.uniform(*DICE_RADII)
             dice = 1 if radius > 60 or rng.random() < 0.4 else 2
             faces = random_faces(rng, True)
@@ -160,6 +174,24 @@ def dice_windows(
         xs += windows
         ys += labels
     return np.array(xs[:count], np.uint8), np.array(ys[:count], np.int64)
+
+
+#: The letters' widths over their design's drawn by :func:`reshaped` (a log-uniform
+#: range): from a condensed design's to an extended one's.
+STRETCHES = (0.65, 1.4)
+#: Their strokes grown on each side by this share of their height (a uniform range):
+#: from a light design's to a heavy one's.
+WEIGHTS = (-0.025, 0.05)
+
+
+def reshaped(style: DiceStyle, rng: np.random.Generator) -> DiceStyle:
+    """``style`` with its letters drawn narrower or wider (:data:`STRETCHES`) and
+    bolder or lighter (:data:`WEIGHTS`) than their design, on a coarse grid (the
+    glyphs drawn are cached): the designs a player's dice use are not all among those
+    trained on, and the ones misread most were condensed (docs/vision.md)."""
+    stretch = float(np.exp(rng.uniform(*np.log(STRETCHES))))
+    weight = float(rng.uniform(*WEIGHTS))
+    return replace(style, stretch=round(stretch * 20) / 20, weight=round(weight * 200) / 200)
 
 
 def mixed_grey(photo: Image, rng: np.random.Generator) -> NDArray[np.uint8]:
@@ -393,6 +425,7 @@ def train_dice(args: argparse.Namespace) -> None:
                 "face_negatives": args.face_negatives,
                 "grey_mix": args.grey_mix,
                 "swapped_shapes": args.swapped_shapes,
+                **({"letter_shapes": args.letter_shapes} if args.letter_shapes else {}),
                 "label_smoothing": args.label_smoothing,
                 "widths": list(args.widths),
                 "calibration_photos": args.dice_photos,
@@ -422,6 +455,7 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
             face_negatives=args.face_negatives,
             grey_mix=args.grey_mix,
             swapped_shapes=args.swapped_shapes,
+            letter_shapes=args.letter_shapes,
         )
         return {"x": x, "y": y}
 
@@ -490,6 +524,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         type=float,
         default=0.0,
         help="share of the training dice in the other solid (a d20 vowel, a cube consonant)",
+    )
+    parser.add_argument(
+        "--letter-shapes",
+        type=float,
+        default=0.0,
+        help="share of the training dice whose letters are drawn narrower or wider, "
+        "bolder or lighter than their design",
     )
     parser.add_argument("--label-smoothing", type=float, default=0.05)
     parser.add_argument(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from vision.dice_render import (
     D20_SCHEMES,
     TABLE_KINDS,
     VOWELS,
+    _glyph,
     dice_scene,
     families,
     random_faces,
@@ -214,6 +216,27 @@ def test_a_training_die_may_show_its_letter_on_the_other_solid() -> None:
             if np.hypot(x + w / 2 - die.centre[0], y + h / 2 - die.centre[1]) < 0.3 * die.size
         ]
         assert any(0.6 <= r <= 1.6 for r in near), (die.face, near)
+
+
+def test_a_training_die_may_show_its_letters_narrower_wider_bolder_or_lighter() -> None:
+    """Training may draw a design's letters narrower or wider, bolder or lighter than
+    designed (``bench/vision_train_dice.py --letter-shapes``), so that a player's dice
+    in a design never trained on are less strange to the network; a style drawn as
+    designed is the game's, pixel for pixel (the seeded photos of the bench and the
+    tests never change)."""
+    style = random_style(np.random.default_rng(4), "train")
+    game, _ = dice_scene("BO", np.random.default_rng(5), style)
+    told, _ = dice_scene("BO", np.random.default_rng(5), replace(style, stretch=1, weight=0))
+    assert np.array_equal(game, told)
+    wider, _ = dice_scene("BO", np.random.default_rng(5), replace(style, stretch=1.4))
+    assert not np.array_equal(game, wider)
+    as_designed = _glyph("O", style.font, 60)
+    narrow, wide = _glyph("O", style.font, 60, 0.65), _glyph("O", style.font, 60, 1.4)
+    assert narrow.shape[0] == wide.shape[0] == as_designed.shape[0] == 60
+    assert narrow.shape[1] / as_designed.shape[1] == pytest.approx(0.65, abs=0.05)
+    assert wide.shape[1] / as_designed.shape[1] == pytest.approx(1.4, abs=0.05)
+    ink = [int(_glyph("O", style.font, 60, 1, w).sum()) for w in (-0.025, 0.0, 0.05)]
+    assert ink[0] < ink[1] < ink[2], "lighter, as designed, bolder"
 
 
 def test_a_die_found_is_read_even_where_its_up_letter_is_no_piece_of_ink_of_its_own(

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import cv2
@@ -144,6 +144,13 @@ class DiceStyle:
     """The letter's centre moved towards the apex, over the inradius."""
     bevel: float
     """How dark the edges between faces are drawn (0: not at all)."""
+    stretch: float = 1.0
+    """The letters' width over their design's (1: as designed). :func:`random_style`
+    keeps 1; training may draw others (``bench/vision_train_dice.py --letter-shapes``),
+    so that a design narrower or wider than those trained on is no stranger."""
+    weight: float = 0.0
+    """The letters' strokes thickened (positive) or thinned (negative) on each side by
+    this share of their height (0: as designed; training only, as :attr:`stretch`)."""
 
 
 def _jitter(colour: BGR, rng: np.random.Generator, amount: float) -> BGR:
@@ -173,27 +180,41 @@ def random_style(rng: np.random.Generator, split: str) -> DiceStyle:
     )
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: training draws letters at many sizes
 def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size)
 
 
-@cache
-def _glyph(text: str, font: Path, height: int) -> NDArray[np.uint8]:
-    """``text`` white on black, cut to its ink, its capital ``height`` pixels high."""
+@lru_cache(maxsize=50_000)
+def _glyph(
+    text: str, font: Path, height: int, stretch: float = 1.0, weight: float = 0.0
+) -> NDArray[np.uint8]:
+    """``text`` white on black, cut to its ink, its capital ``height`` pixels high, its
+    width ``stretch`` times its design's and its strokes grown by ``weight`` of its
+    height on each side (:attr:`DiceStyle.stretch`, :attr:`DiceStyle.weight`)."""
+    fine = 4 if weight and text != JOKER else 1  # strokes grown at four times the size
     if text == JOKER:
         mask = render_joker(height)
     else:
-        face = _font(font, max(4, round(height * 1.45)))
+        face = _font(font, max(4, round(height * fine * 1.45)))
         left, top, right, bottom = face.getbbox(text)
-        canvas = PILImage.new("L", (int(right - left) + 4, int(bottom - top) + 4), 0)
-        ImageDraw.Draw(canvas).text((2 - left, 2 - top), text, fill=255, font=face)
+        pad = 2 + round(max(0.0, weight) * height * fine)
+        canvas = PILImage.new("L", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad), 0)
+        ImageDraw.Draw(canvas).text((pad - left, pad - top), text, fill=255, font=face)
         mask = np.asarray(canvas, np.uint8)
+        grow = round(abs(weight) * height * fine)
+        if grow:
+            disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1))
+            morph = cv2.dilate if weight > 0 else cv2.erode
+            thinned = np.asarray(morph(mask, disc), np.uint8)
+            mask = thinned if cv2.countNonZero(thinned) else mask
     points = cv2.findNonZero(mask)
     x, y, w, h = cv2.boundingRect(points)
     cut = mask[y : y + h, x : x + w]
-    if h != height:  # fonts' capitals differ in height: scale to the one asked
-        return np.asarray(cv2.resize(cut, (max(1, round(w * height / h)), height)), np.uint8)
+    width = max(1, round(w * height / h * stretch))
+    if (width, height) != (w, h):  # capitals differ in height: scale to the one asked
+        flags = cv2.INTER_AREA if fine > 1 else cv2.INTER_LINEAR
+        return np.asarray(cv2.resize(cut, (width, height), interpolation=flags), np.uint8)
     return np.asarray(cut, np.uint8)
 
 
@@ -213,7 +234,7 @@ def _face_template(
     edge_mid = (polygon[0] + polygon[1]) / 2
     inradius = float(np.hypot(*(centre - edge_mid)))
     height = max(4, round(style.letter * inradius * (0.85 if corners == 4 else 1.0)))
-    glyph = _glyph(text, style.font, height).astype(np.float32) / 255
+    glyph = _glyph(text, style.font, height, style.stretch, style.weight).astype(np.float32) / 255
     h, w = glyph.shape
     ink = np.zeros((TEMPLATE, TEMPLATE), np.float32)
     lift = style.lift * inradius if corners == 3 else 0.0
