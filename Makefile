@@ -75,7 +75,8 @@ lexicon: venv
 # windows are cut where it finds letters (144,000 windows, 12 epochs: about 35 minutes),
 # then the letters reader's threshold of "?" chosen for the letters' network on 600
 # calibration racks; the plates' 46 (48,000 windows, 10 epochs, spoilt afresh each epoch);
-# the die finder before the dice classifier (about 65 minutes: 200,000 windows, 20 epochs),
+# the die finder before the dice classifier (about 60 minutes: 200,000 windows, half of
+# their letters drawn narrower or wider, bolder or lighter than designed, 20 epochs),
 # whose threshold is chosen on the windows the finder says are up faces.
 models: venv
 	$(BIN)/python -m pip install --quiet -e '.[train]'

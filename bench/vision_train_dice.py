@@ -6,6 +6,9 @@ on photos of one or two dice drawn by :mod:`vision.dice_render`, in the *trainin
 families only; ``--first-share``: a share of the photos drawn by the first generator,
 :func:`vision.synthetic.first_dice_scene`, in the training fonts only, its unseen fonts
 left to the bench and the tests; ``--bare-tables``: a share of bare tables;
+``--letter-shapes``: a share of the renderer's dice whose letters are drawn narrower or
+wider, bolder or lighter than their design (:func:`reshaped`: designs never trained on,
+condensed ones first, were the ones misread);
 ``--swapped-shapes``: a share of the dice renderer's dice drawn on the other die's solid,
 a consonant on the cube or a vowel on a d20, so that a die's shape tells nothing of its
 letter, as on a Boggle cube; the calibration and held-out photos keep the game's): a window
@@ -528,7 +531,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--letter-shapes",
         type=float,
-        default=0.0,
+        default=0.5,
         help="share of the training dice whose letters are drawn narrower or wider, "
         "bolder or lighter than their design",
     )
