@@ -428,7 +428,7 @@ def train_dice(args: argparse.Namespace) -> None:
                 "face_negatives": args.face_negatives,
                 "grey_mix": args.grey_mix,
                 "swapped_shapes": args.swapped_shapes,
-                **({"letter_shapes": args.letter_shapes} if args.letter_shapes else {}),
+                "letter_shapes": args.letter_shapes,
                 "label_smoothing": args.label_smoothing,
                 "widths": list(args.widths),
                 "calibration_photos": args.dice_photos,

@@ -206,8 +206,8 @@ def _glyph(
         if grow:
             disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1))
             morph = cv2.dilate if weight > 0 else cv2.erode
-            thinned = np.asarray(morph(mask, disc), np.uint8)
-            mask = thinned if cv2.countNonZero(thinned) else mask
+            shaped = np.asarray(morph(mask, disc), np.uint8)
+            mask = shaped if cv2.countNonZero(shaped) else mask  # a hairline kept, not erased
     points = cv2.findNonZero(mask)
     x, y, w, h = cv2.boundingRect(points)
     cut = mask[y : y + h, x : x + w]
