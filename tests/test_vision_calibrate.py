@@ -16,7 +16,7 @@ from vision.calibrate import (
     paired,
     paired_against,
 )
-from vision.dice_learned import DICE_AGAINST, own_dice, read_learned
+from vision.dice_learned import DICE_AGAINST, every_face, own_dice, read_learned
 from vision.glyphs import UNSEEN_FONTS
 from vision.letters import OWN_AGAINST, OWN_LETTERS, read_letters
 from vision.own import OwnExamples, contradiction, misread_as, own_file
@@ -437,6 +437,24 @@ def test_a_design_whose_o_the_network_reads_u_is_never_read_u_after_its_calibrat
             assert not apart or after[3] in ("O", "?"), (player, after)
             assert not Counter(str(v) for v in after[:3] if v != "?") - Counter(faces[:3]), after
     assert learned_apart >= 1, "the network's confusion, learned apart"
+
+
+def test_a_players_dice_confirm_a_doubted_letter_only_if_they_hold_every_face_of_its_die() -> None:
+    """A calibration whose photo of the O was refused and not taken again holds no O:
+    a vowel die the network doubts reads U is then left "?" (with no O of theirs to be
+    nearer to, their U confirmed an O read U: a silent misread); their consonants, all
+    there, still confirm a consonant."""
+    from vision.dice_render import CONSONANTS, VOWELS
+
+    def examples(letters: str) -> OwnExamples:
+        return OwnExamples(np.array(list(letters)), np.zeros((len(letters), 4), np.float32))
+
+    without_o = examples(CONSONANTS + VOWELS.replace("O", ""))
+    assert not every_face(without_o, "U")
+    assert every_face(without_o, "B")
+    assert every_face(examples(CONSONANTS + VOWELS), "U")
+    assert not every_face(examples(CONSONANTS.replace("C", "") + VOWELS), "G")
+    assert not every_face(None, "B")
 
 
 def test_after_calibration_a_players_dice_are_read_as_surely_or_more_and_never_wrong(

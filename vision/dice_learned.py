@@ -491,6 +491,18 @@ def own_dice(
     return own.own_examples(data_dir, kind, net.features, reader)
 
 
+def every_face(mine: own.OwnExamples | None, letter: str | None) -> bool:
+    """Whether the player's dice hold every face of the die a reading ``letter`` is
+    on (the consonants, or the vowel die's faces): only then can they confirm it. A
+    calibration whose photo of a face was refused and never taken again holds no
+    example of it, and an O read U, doubted, was confirmed U by the player's own U,
+    their O never there to be nearer (docs/vision.md)."""
+    if mine is None or not letter:
+        return False
+    faces = VOWELS if letter in VOWELS else CONSONANTS
+    return set(faces) <= {str(v) for v in mine.labels}
+
+
 def adapted(
     gray: NDArray[np.uint8],
     dice: list[SeenDie],
@@ -499,7 +511,8 @@ def adapted(
     against: own.OwnExamples | None = None,
 ) -> list[SeenDie]:
     """``dice``, each the network is unsure of made sure where the player's own dice read
-    its letter too (:meth:`vision.own.OwnExamples.agrees`: never another letter); and
+    its letter too (:meth:`vision.own.OwnExamples.agrees`: never another letter), if
+    they hold every face of that die (:func:`every_face`); and
     each it is sure of made unsure where the network read one of the player's dice as
     that letter in the calibration (``against``: a letter the player did not give) and
     the player's dice say this one may be that die's letter
@@ -509,7 +522,7 @@ def adapted(
     on the player's stored windows made far more right dice "?" than it caught wrong
     ones (docs/vision.md)."""
     out = list(dice)
-    doubted = [i for i, d in enumerate(dice) if not d.sure]
+    doubted = [i for i, d in enumerate(dice) if not d.sure and every_face(mine, d.letter)]
     if mine is not None and doubted:
         windows = np.array([window(gray, dice[i].box) for i in doubted], np.uint8)
         classes = [*CLASSES, None]
