@@ -16,6 +16,7 @@ from vision.calibrate import (
     paired,
     paired_against,
 )
+from vision.camera import Image
 from vision.dice_learned import DICE_AGAINST, every_face, own_dice, read_learned
 from vision.glyphs import UNSEEN_FONTS
 from vision.letters import OWN_AGAINST, OWN_LETTERS, read_letters
@@ -399,6 +400,19 @@ def test_a_die_surely_read_as_a_letter_not_given_is_learned_apart_and_said(
     assert own_dice(folder, kind=DICE_AGAINST) is None
 
 
+def _accepted(shots: list[tuple[str, Image, str]], probe: Path) -> list[tuple[str, Image, str]]:
+    """The calibration photos ``arbitre calibrate --kind dice`` accepts one by one (tried
+    in ``probe``): a player takes a refused one again, or leaves it out, as here."""
+    usable = []
+    for shot in shots:
+        try:
+            learn_dice([shot], probe, reset=True)
+            usable.append(shot)
+        except CalibrationError:
+            pass
+    return usable
+
+
 def test_a_design_whose_o_the_network_reads_u_is_never_read_u_after_its_calibration(
     tmp_path: Path,
 ) -> None:
@@ -413,24 +427,17 @@ def test_a_design_whose_o_the_network_reads_u_is_never_read_u_after_its_calibrat
     from vision.dice_render import random_style as dice_style
     from vision.render import design_fonts
 
+    cut = design_fonts(letters=True)["Bebas Neue"][1]
+    shown = ("BDFO", "GHJO", "KLMO", "NPQO", "RSTO")
     learned_apart = 0
     for player in range(4):
         rng = np.random.default_rng(7 + player)
-        cut = design_fonts(letters=True)["Bebas Neue"][1]
         style = replace(dice_style(rng, "unseen"), font=cut)
         scenes = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
-        shown = ("BDFO", "GHJO", "KLMO", "NPQO", "RSTO")
         photos = [dice_scene(f, rng, style)[0] for f in shown]
-        usable = []
-        for photo, drawn in scenes:
-            shot = (as_told(drawn), photo, as_told(drawn))
-            try:
-                learn_dice([shot], tmp_path / "probe", reset=True)
-                usable.append(shot)
-            except CalibrationError:
-                pass  # a player takes such a photo again
+        shots = [(as_told(drawn), photo, as_told(drawn)) for photo, drawn in scenes]
         folder = tmp_path / f"player{player}"
-        apart = "O (lu U)" in learn_dice(usable, folder).against
+        apart = "O (lu U)" in learn_dice(_accepted(shots, tmp_path / "probe"), folder).against
         learned_apart += apart
         for photo, faces in zip(photos, shown, strict=True):
             after = read_learned(photo, True, data_dir=folder).values
@@ -476,14 +483,7 @@ def test_after_calibration_a_players_dice_are_read_as_surely_or_more_and_never_w
         scenes = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
         shots = [(as_told(drawn), photo, as_told(drawn)) for photo, drawn in scenes]
         folder = tmp_path / f"player{player}"
-        usable = []
-        for shot in shots:
-            try:
-                learn_dice([shot], tmp_path / "probe", reset=True)
-                usable.append(shot)
-            except CalibrationError:
-                pass
-        learn_dice(usable, folder)
+        learn_dice(_accepted(shots, tmp_path / "probe"), folder)
         for _ in range(5):
             faces = random_faces(rng, True)
             photo = dice_scene(faces, rng, style)[0]
