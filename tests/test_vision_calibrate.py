@@ -346,6 +346,33 @@ def test_dice_calibration_stores_the_four_faces_for_the_dice_reader_only(
     assert not own_file(folder, OWN_LETTERS).exists() and not own_file(folder, "plates").exists()
 
 
+def test_a_dice_calibration_says_which_faces_the_players_dice_still_lack(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A doubted die is confirmed only by a calibration holding every face of it: the
+    player is told which faces are still to photograph, and a second calibration adds to
+    the first."""
+    from vision.dice_render import CONSONANTS, VOWELS
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    first = ["calibrate", "--kind", "dice", f"{_dice(tmp_path, 'BKW*', seed=3)}=BKW*"]
+    code, out, err = run([*first, "--data-dir", str(folder)], capsys)
+    assert code == 0, err
+    lacking = "".join(f for f in CONSONANTS + VOWELS if f not in "BKW*")
+    consonants = ", ".join(f for f in CONSONANTS if f not in "BKW")
+    assert f"Faces pas encore apprises : consonnes {consonants} ; dé voyelle : A, E, I, O, U" in out
+    assert "joker" not in out
+    second = ["calibrate", "--kind", "dice", f"{_dice(tmp_path, 'CDFA', seed=4)}=CDFA", "--json"]
+    code, out, err = run([*second, "--data-dir", str(folder)], capsys)
+    assert code == 0, err
+    assert json.loads(out)["lacking"] == "".join(f for f in lacking if f not in "CDFA")
+    again = ["calibrate", "--kind", "dice", f"{_dice(tmp_path, 'CDFA', seed=4)}=CDFA", "--reset"]
+    code, out, err = run([*again, "--data-dir", str(folder)], capsys)
+    assert code == 0, err
+    assert "consonnes B, G," in out and "joker" in out
+
+
 def _refused_dice(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], shown: str, given: str
 ) -> str:
@@ -387,6 +414,9 @@ def test_a_die_surely_read_as_a_letter_not_given_is_learned_apart_and_said(
     assert code == 0, err
     answer = json.loads(out)
     assert answer["against"] == "C (lu K)" and answer["glyphs"] == 4
+    # Photographed and learned apart, the C is not asked for again (it would be learned
+    # apart again); the K, never given, is.
+    assert "C" not in answer["lacking"] and "K" in answer["lacking"]
     mine, against = own_dice(folder), own_dice(folder, kind=DICE_AGAINST)
     assert mine is not None and set(mine.labels) == {"B", "W", "*"}
     assert against is not None and set(against.labels) == {"C"}

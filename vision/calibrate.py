@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 from solver.plates import PLATE_COUNTS
 from vision import own
 from vision.camera import Image
+from vision.datadir import data_dir
 from vision.learned import LetterNet, plate_net
 from vision.letter_render import LETTERS, letter_input
 from vision.letters import CLASSES, OWN_AGAINST, OWN_LETTERS, row_in, tiles
@@ -57,6 +58,13 @@ class Calibration:
     them so, or the player typed another letter than the tile's (told, the player sees
     which). The network's sure readings of that other letter may then be "?"
     (:func:`vision.own.contradiction`)."""
+    lacking: str = ""
+    """Dice only: the faces none of the player's stored dice shows yet (this calibration
+    and the earlier ones kept), consonants then the vowel die's in the dice's order. A
+    die the network doubts is confirmed by the player's dice only when they hold every
+    face of it (:func:`vision.dice_learned.every_face`), so the player is told which to
+    photograph. A face only learned apart (:attr:`against`) is not lacking: another
+    photo of it would be learned apart again."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -67,6 +75,7 @@ class Calibration:
             "file": str(self.file),
             "unlearned": self.unlearned,
             "against": self.against,
+            "lacking": self.lacking,
         }
 
 
@@ -341,6 +350,7 @@ def learn_dice(
     apart = np.array(against_windows, np.uint8)
     own.store_apart(folder, learned.DICE_AGAINST, against_labels, apart, reset)
     per = len(learned.OWN_TURNS) + 1
+    held = [f for kind in (learned.DICE, learned.DICE_AGAINST) for f in _stored(folder, kind)]
     return Calibration(
         "dice",
         len(photos),
@@ -348,4 +358,11 @@ def learn_dice(
         total,
         file,
         against=", ".join(against_told),
+        lacking=learned.lacking(held),
     )
+
+
+def _stored(folder: Path | None, kind: str) -> tuple[str, ...]:
+    """The labels of the player's examples of ``kind`` now stored (none: empty)."""
+    rows = own.load_rows(own.own_file(data_dir(folder), kind))
+    return () if rows is None else rows[0]

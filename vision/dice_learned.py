@@ -21,6 +21,7 @@ it. A calibrated confidence alone decides "?"; the remaining numbers live in
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -499,8 +500,15 @@ def every_face(mine: own.OwnExamples | None, letter: str | None) -> bool:
     their O never there to be nearer (docs/vision.md)."""
     if mine is None or not letter:
         return False
-    faces = VOWELS if letter in VOWELS else CONSONANTS
-    return set(faces) <= {str(v) for v in mine.labels}
+    return not lacking(mine.labels, VOWELS if letter in VOWELS else CONSONANTS)
+
+
+def lacking(labels: Iterable[str], faces: str = CONSONANTS + VOWELS) -> str:
+    """The ``faces`` (in their order) no label of the player's dice is: what a dice
+    calibration still has to be shown before its die can confirm a doubt
+    (:func:`every_face`)."""
+    held = {str(v) for v in labels}
+    return "".join(f for f in faces if f not in held)
 
 
 def adapted(

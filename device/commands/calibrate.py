@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         )
         if done.unlearned:
             print(f"Non apprises (reprenez une photo qui les montre) : {done.unlearned}")
+        if done.lacking:
+            print(lacking_faces(done.lacking))
         if done.against:
             yours = "vos dés" if args.kind == "dice" else "vos tuiles"
             print(
@@ -104,3 +106,39 @@ def run(args: argparse.Namespace) -> int:
                 "de frappe, refaites l'étalonnage avec --reset."
             )
     return 0
+
+
+def lacking_faces(faces: str) -> str:
+    """What a dice calibration tells of the faces it still lacks (``faces``: consonants,
+    then the vowel die's, ``*`` the joker), in French: a die the network hesitates over
+    is confirmed by the player's own dice only once they hold every face of that die.
+
+    >>> print(lacking_faces("CQ*"))
+    Faces pas encore apprises : consonnes C, Q ; dé voyelle : joker. Tant qu'il en \
+manque une, une lecture hésitante de ces dés reste « ? » : photographiez ces faces (même \
+commande, sans --reset).
+    """
+    from vision.dice_render import VOWELS
+    from vision.glyphs import JOKER
+
+    consonants = [f for f in faces if f not in VOWELS]
+    vowels = ["joker" if f == JOKER else f for f in faces if f in VOWELS]
+    parts = []
+    if consonants:
+        parts.append(
+            ("consonne " if len(consonants) == 1 else "consonnes ") + ", ".join(consonants)
+        )
+    if vowels:
+        parts.append("dé voyelle : " + ", ".join(vowels))
+    dice = (
+        "de ces dés"
+        if consonants and vowels
+        else "des consonnes"
+        if consonants
+        else "du dé voyelle"
+    )
+    return (
+        f"Faces pas encore apprises : {' ; '.join(parts)}. Tant qu'il en manque une, une "
+        f"lecture hésitante {dice} reste « ? » : photographiez ces faces (même commande, "
+        "sans --reset)."
+    )
