@@ -15,7 +15,8 @@ STAMP := $(VENV)/.installed
 # against the real engine. tesseract-ocr: the tests read the app's screen with it (pytesseract).
 # The fonts: the app's big, accented type (DejaVu), and the synthetic tiles the learned
 # readers train and are tested on (many faces, some kept unseen by training); the second
-# line's only draw letters (vision/render.py's LETTER_DESIGNS), about 45 MB.
+# line's only draw letters (vision/render.py's LETTER_DESIGNS), about 45 MB; the third's only
+# dice, never trained on (DICE_DESIGNS: the `fresh` designs no choice was made on), 23 MB.
 # chromium, chromium-driver: the players' phone page tested in a real headless browser.
 # espeak-ng: the referee's French voice (the target, the countdowns, the Sloubi song), offline.
 SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-comprehensive \
@@ -27,7 +28,12 @@ SYSTEM_PACKAGES := python3 python3-venv python3-pip hunspell hunspell-fr-compreh
 	fonts-clear-sans fonts-comic-neue fonts-courier-prime fonts-dosis fonts-ebgaramond \
 	fonts-firacode fonts-adf-gillius fonts-go fonts-inconsolata fonts-jura fonts-league-spartan \
 	fonts-oxygen fonts-paratype fonts-quicksand fonts-adf-romande fonts-vollkorn \
-	fonts-yanone-kaffeesatz
+	fonts-yanone-kaffeesatz \
+	fonts-adf-accanthis fonts-allerta fonts-anonymous-pro fonts-arapey \
+	fonts-comfortaa fonts-opendin fonts-fanwood fonts-inter fonts-jetbrains-mono fonts-junction \
+	fonts-karla fonts-manrope fonts-national-park fonts-oldstandard fonts-play fonts-quattrocento \
+	fonts-roboto-slab fonts-routed-gothic fonts-sora fonts-tiresias fonts-tuffy \
+	fonts-adf-universalis
 
 .PHONY: run test lint system venv bench lexicon models install-pi clean
 

@@ -16,10 +16,13 @@ Sets of synthetic photos, each die's up face known:
 - ``unseen`` and ``unseen, 3 dice``: dice of the ``unseen`` split (below), where a
   change for designs the dice network never trained on is chosen, the held-out
   families left to the figures;
+- ``fresh`` and ``fresh, 3 dice``: dice of the ``fresh`` split, designs only the dice's
+  list holds, held out: neither trained on nor chosen on, as ``held-out``;
 - ``held-out, per user``: players of held-out families, before and after their
   calibration (:func:`per_user`); ``unseen, per user``: the same with dice of the
   ``unseen`` split (the letters' trained designs, which the dice network never trained
-  on, in held-out colours), where a choice about the calibration may be made.
+  on, in held-out colours), where a choice about the calibration may be made;
+  ``fresh, per user``: players of the ``fresh`` split.
 Readers: the two-window classifier on the die finder's dice
 (:func:`vision.dice_learned.read_learned`: what ``read_dice`` reads with, off the mat);
 ``centres alone``: the die finder and the up-letter reader
@@ -128,7 +131,8 @@ def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
         if kind == "first generator":
             photo = dice_photo(faces, rng, UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % 5])
         else:
-            split = next((s for s in ("calibration", "unseen") if kind.startswith(s)), "held-out")
+            splits = ("calibration", "unseen", "fresh")
+            split = next((s for s in splits if kind.startswith(s)), "held-out")
             photo, _ = dice_scene(faces, rng, random_style(rng, split))
         out.append((photo, faces))
     return out
@@ -245,8 +249,11 @@ SETS = (
     "first generator",
     "unseen",
     "unseen, 3 dice",
+    "fresh",
+    "fresh, 3 dice",
     "held-out, per user",
     "unseen, per user",
+    "fresh, per user",
 )
 READERS = ("classifier alone", "centres alone")
 

@@ -15,6 +15,7 @@ from vision.dice_learned import NO_DICE, candidates, read_learned, seen_dice
 from vision.dice_render import (
     CONSONANTS,
     D20_SCHEMES,
+    SPLITS,
     TABLE_KINDS,
     VOWELS,
     _glyph,
@@ -27,7 +28,7 @@ from vision.dice_render import (
 )
 from vision.glyphs import TRAINING_FONTS
 from vision.reading import NothingFound
-from vision.render import design_held_out
+from vision.render import DICE_DESIGNS, design_held_out
 from vision.synthetic import TABLES, dice_photo, first_dice_scene
 
 
@@ -68,6 +69,19 @@ def test_the_unseen_designs_are_neither_trained_on_nor_the_figures_own() -> None
     rng = np.random.default_rng(1)
     fonts = {random_style(rng, "unseen").font.stem for _ in range(40)}
     assert len(fonts) > 5, "the unseen designs' own fonts are drawn"
+
+
+def test_the_fresh_designs_are_in_no_other_split() -> None:
+    """The dice's own designs: no network trained on them and no choice was made on them,
+    in held-out colours."""
+    fresh = {d for d, _ in families("fresh")}
+    assert len(fresh) >= 10 and fresh == set(DICE_DESIGNS) & fresh
+    others = {d for split in SPLITS if split != "fresh" for d, _ in families(split)}
+    assert not fresh & others
+    assert {s for _, s in families("fresh")} == {s for _, s in families("held-out")}
+    rng = np.random.default_rng(3)
+    fonts = {random_style(rng, "fresh").font.stem for _ in range(40)}
+    assert len(fonts) > 5, "the fresh designs' own fonts are drawn"
 
 
 def test_the_network_tells_the_up_letter_of_a_die_style_never_trained_on_at_any_angle() -> None:

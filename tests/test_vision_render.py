@@ -6,12 +6,14 @@ import pytest
 from vision.render import (
     DARK_ON_LIGHT,
     DESIGNS,
+    DICE_DESIGNS,
     INPUT_H,
     INPUT_W,
     LETTER_DESIGNS,
     LIGHT_ON_DARK,
     NOTHING,
     PLATE_VALUES,
+    SPLITS,
     design_fonts,
     draw_plate,
     families,
@@ -66,9 +68,17 @@ def test_the_letters_own_designs_are_split_apart_from_training_and_never_drawn_o
     assert not {d for d, _ in families("train") + families("held-out")} & letters_only
 
 
+def test_the_dice_own_designs_are_never_drawn_on_plates_or_tiles() -> None:
+    drawn = {
+        d for split in SPLITS for letters in (False, True) for d, _ in families(split, letters)
+    }
+    assert drawn and not drawn & set(DICE_DESIGNS)
+    assert not set(DICE_DESIGNS) & (set(DESIGNS) | set(LETTER_DESIGNS))
+
+
 def test_a_font_file_whose_name_says_italic_is_not_drawn_even_when_its_style_does_not() -> None:
     # Courier Prime's italic files name their style "Light": the file name tells.
-    names = [f.name.lower() for fonts in design_fonts(True).values() for f in fonts]
+    names = [f.name.lower() for fonts in design_fonts(True, True).values() for f in fonts]
     assert names and not [n for n in names if "italic" in n or "oblique" in n]
 
 

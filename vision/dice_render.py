@@ -19,7 +19,9 @@ chosen on trained designs in held-out colours (any table); the figures are measu
 held-out designs in held-out colours (any table), which nothing was fitted to. A fourth
 split, ``unseen``, is the letters' trained designs (:data:`vision.render.LETTER_DESIGNS`:
 the dice never train on them) in held-out colours: where a choice about designs the dice
-network never saw is made, the held-out designs left to the figures.
+network never saw is made, the held-out designs left to the figures. A fifth, ``fresh``,
+is :data:`vision.render.DICE_DESIGNS` (designs only the dice are drawn in, never trained
+on) in held-out colours: designs neither the network nor any choice ever saw.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from PIL import ImageDraw, ImageFont
 
 from vision.camera import Image
 from vision.glyphs import JOKER, render_joker
-from vision.render import DESIGNS, design_fonts, design_held_out
+from vision.render import DICE_DESIGNS, LETTER_DESIGNS, design_fonts, design_held_out
 
 BGR = tuple[int, int, int]
 Plane = NDArray[np.float32]
@@ -89,7 +91,7 @@ TABLE_KINDS = (
     "noisy stone",
 )
 
-SPLITS = ("train", "calibration", "held-out", "unseen")
+SPLITS = ("train", "calibration", "held-out", "unseen", "fresh")
 
 
 def held_out(name: str, listed: Sequence[str]) -> bool:
@@ -116,15 +118,14 @@ def _allowed(names: Sequence[str], split: str) -> list[str]:
 def families(split: str) -> tuple[tuple[str, str], ...]:
     """The (design, d20 scheme) families of ``split`` whose fonts are installed (cached:
     every style drawn asks for them)."""
-    if split == "unseen":
+    if split in ("unseen", "fresh"):
+        fonts = design_fonts(letters=True, dice=True)
+        if split == "fresh":
+            designs = [d for d in fonts if d in DICE_DESIGNS]
+        else:
+            designs = [d for d in fonts if d in LETTER_DESIGNS and not design_held_out(d)]
         schemes = list(D20_SCHEMES)
-        return tuple(
-            (d, s)
-            for d in design_fonts(letters=True)
-            if d not in DESIGNS and not design_held_out(d)
-            for s in schemes
-            if held_out(s, schemes)
-        )
+        return tuple((d, s) for d in designs for s in schemes if held_out(s, schemes))
     return tuple((d, s) for d in design_fonts() for s in D20_SCHEMES if split_of(d, s) == split)
 
 
@@ -162,7 +163,7 @@ def random_style(rng: np.random.Generator, split: str) -> DiceStyle:
     """A dice style of a family of ``split``."""
     options = families(split)
     design, scheme = options[rng.integers(len(options))]
-    fonts = design_fonts(letters=split == "unseen")[design]
+    fonts = design_fonts(letters=True, dice=True)[design]
     cubes = _allowed(list(CUBE_SCHEMES), split)
     tables = _allowed(list(TABLE_KINDS), split)
     body, ink = D20_SCHEMES[scheme]
