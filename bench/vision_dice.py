@@ -16,8 +16,8 @@ Sets of synthetic photos, each die's up face known:
 - ``unseen`` and ``unseen, 3 dice``: dice of the ``unseen`` split (below), where a
   change for designs the dice network never trained on is chosen, the held-out
   families left to the figures;
-- ``fresh`` and ``fresh, 3 dice``: dice of the ``fresh`` split, designs only the dice's
-  list holds, held out: neither trained on nor chosen on, as ``held-out``;
+- ``fresh`` and ``fresh, 3 dice``: dice of the ``fresh`` split (designs only the dice
+  are drawn in, :data:`vision.render.DICE_DESIGNS`): neither trained on nor chosen on;
 - ``held-out, per user``: players of held-out families, before and after their
   calibration (:func:`per_user`); ``unseen, per user``: the same with dice of the
   ``unseen`` split (the letters' trained designs, which the dice network never trained
