@@ -8,9 +8,10 @@ Sets of synthetic photos, each die's up face known:
   threshold was never chosen on, on any table (held-out tables among them): three d20
   and the vowel cube, small or large in a 1024 × 768 frame;
 - ``held-out, 3 dice``: the same families without the vowel die, read told so;
-- ``calibration``: trained fonts in held-out colours (the threshold was chosen on windows
-  of these families, not on these photos); ``calibration, 3 dice``: the same without the
-  vowel die, where the reader's misses without it may be studied;
+- ``calibration``: the dice's trained fonts in held-out colours (the threshold was
+  chosen on windows of these families and others, not on these photos); ``calibration,
+  3 dice``: the same without the vowel die, where the reader's misses without it may be
+  studied;
 - ``first generator``: :func:`vision.synthetic.dice_photo` in its five unseen fonts, the
   set the first design was tuned on;
 - ``unseen`` and ``unseen, 3 dice``: dice of the ``unseen`` split (below), where a
@@ -20,8 +21,9 @@ Sets of synthetic photos, each die's up face known:
   are drawn in, :data:`vision.render.DICE_DESIGNS`): neither trained on nor chosen on;
 - ``held-out, per user``: players of held-out families, before and after their
   calibration (:func:`per_user`); ``unseen, per user``: the same with dice of the
-  ``unseen`` split (the letters' trained designs, which the dice network never trained
-  on, in held-out colours), where a choice about the calibration may be made;
+  ``unseen`` split (the letters' held-out designs, which no dice network trains on, in
+  held-out colours; the threshold was chosen on photos of them), where a choice about
+  the calibration may be made;
   ``fresh, per user``: players of the ``fresh`` split.
 Readers: the two-window classifier on the die finder's dice
 (:func:`vision.dice_learned.read_learned`: what ``read_dice`` reads with, off the mat);

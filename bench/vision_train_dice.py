@@ -3,7 +3,8 @@
 
 The dice windows are cut as the reader cuts them (:func:`vision.dice_learned.candidates`
 on photos of one or two dice drawn by :mod:`vision.dice_render`, in the *training* style
-families only; ``--first-share``: a share of the photos drawn by the first generator,
+families only, the letters' trained designs among them (:func:`vision.dice_render.families`
+with ``letters``); ``--first-share``: a share of the photos drawn by the first generator,
 :func:`vision.synthetic.first_dice_scene`, in the training fonts only, its unseen fonts
 left to the bench and the tests; ``--bare-tables``: a share of bare tables;
 ``--letter-shapes``: a share of the renderer's dice whose letters are drawn narrower or
@@ -17,9 +18,12 @@ face's letter, part of a letter, the table) is "nothing" (``--face-negatives``: 
 the up letter and the windows on the up face that are not its letter too, where the
 reader looks for it). The threshold under which a die is "?" is chosen on whole photos
 of the *calibration* families (``--first-photos``: and of the first generator in the
-training fonts, other seeds, so that it carries across both renderers), as the reader
-decides (the rule of :func:`bench.vision_train.threshold_for`); the held-out families
-are only measured, for the log. Seeded, one CPU thread.
+training fonts, other seeds, so that it carries across both renderers; ``--unseen-photos``
+and ``--unseen-draws``: and of the ``unseen`` split, designs no dice network trains on,
+where the network is less sure than on trained designs and a threshold chosen without
+them let five times more sure misreads through on designs never seen, docs/vision.md),
+as the reader decides (the rule of :func:`bench.vision_train.threshold_for`); the
+held-out families are only measured, for the log. Seeded, one CPU thread.
 
 Needs the ``train`` extra (``pip install -e '.[train]'``: PyTorch, CPU build, and onnx).
 """
@@ -97,7 +101,7 @@ GREY_GAMMA = (0.6, 1.6)
 def bare_windows(split: str, rng: np.random.Generator) -> list[NDArray[np.uint8]]:
     """The "nothing" windows cut by the reader's candidate finder on a photo of a bare table
     of ``split``, as :func:`dice_windows` keeps them (:data:`DICE_BARE_NEGATIVES`)."""
-    style = dice_style(rng, split)
+    style = dice_style(rng, split, letters=True)
     width = int(rng.integers(*DICE_BARE_SIZES))
     size = (width, int(width * rng.uniform(0.6, 1.0)))
     if rng.random() < 0.5:
@@ -157,7 +161,7 @@ def dice_windows(
             per_die = DICE_FIRST_NEGATIVES
             keep = (per_die[0] * len(drawn), per_die[1] * len(drawn), per_die[2])
         else:
-            style = dice_style(rng, split)
+            style = dice_style(rng, split, letters=True)
             if letter_shapes and reshape.random() < letter_shapes:
                 style = reshaped(style, reshape, stretches or STRETCHES)
             radius = rng.uniform(*DICE_RADII)
@@ -387,7 +391,7 @@ def dice_decisions(
             faces = "".join(d.face for d in drawn)
         else:
             faces = random_faces(rng, rng.random() < 0.75)
-            photo, drawn = dice_scene(faces, rng, dice_style(rng, split))
+            photo, drawn = dice_scene(faces, rng, dice_style(rng, split, letters=True))
         seen = dice_learned.seen_dice(dice_centres.working(photo), net)
         # The reader is told whether the vowel die is in play, as the referee is.
         for die in dice_learned.picked(seen, vowel_die=len(faces) == 4):
@@ -419,6 +423,13 @@ def train_dice(args: argparse.Namespace) -> None:
         first = dice_decisions(net, "calibration", args.first_photos, args.seed + 5, first=True)
         report["first generator calibration photos"] = first
         calibration.append(first)
+    # Designs no dice network trains on (the letters' held-out designs): a player's dice
+    # are of a design never trained on, where the network is less sure than on the
+    # calibration families (docs/vision.md). Two draws, seeds seed + 3 and seed + 13.
+    for k in range(args.unseen_draws):
+        unseen = dice_decisions(net, "unseen", args.unseen_photos, args.seed + 3 + 10 * k)
+        report[f"unseen designs' photos, draw {k + 1}"] = unseen
+        calibration.append(unseen)
     right = np.concatenate([r for r, _ in calibration])
     threshold = threshold_for(np.concatenate([c for _, c in calibration]), right)
     meta.write_text(
@@ -439,6 +450,7 @@ def train_dice(args: argparse.Namespace) -> None:
                 "widths": list(args.widths),
                 "calibration_photos": args.dice_photos,
                 "first_generator_calibration_photos": args.first_photos,
+                "unseen_calibration_photos": [args.unseen_photos] * args.unseen_draws,
                 "classes": DICE_CLASSES + " then nothing",
                 "input": list(shape),
             },
@@ -512,7 +524,7 @@ def _print_report(
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seed", type=int, default=24)
-    parser.add_argument("--dice-train", type=int, default=200000, help="dice training windows")
+    parser.add_argument("--dice-train", type=int, default=300000, help="dice training windows")
     parser.add_argument("--dice-epochs", type=int, default=20)
     parser.add_argument(
         "--bare-tables", type=float, default=0.15, help="share of photos of a bare table"
@@ -550,7 +562,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--label-smoothing", type=float, default=0.05)
     parser.add_argument(
-        "--widths", type=int, nargs=4, default=[16, 32, 64, 96], help="conv blocks' channels"
+        "--widths", type=int, nargs=4, default=[16, 32, 64, 128], help="conv blocks' channels"
     )
     parser.add_argument(
         "--held-out-photos", type=int, default=800, help="held-out photos (the log only; 0: none)"
@@ -558,6 +570,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--dice-photos", type=int, default=800, help="dice calibration photos")
     parser.add_argument(
         "--first-photos", type=int, default=400, help="first generator's calibration photos"
+    )
+    parser.add_argument(
+        "--unseen-photos", type=int, default=800, help="photos of designs never trained, per draw"
+    )
+    parser.add_argument(
+        "--unseen-draws", type=int, default=2, help="(0: the threshold without them)"
     )
     parser.add_argument(
         "--calibrate-only", action="store_true", help="keep the network, choose its threshold"

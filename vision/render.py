@@ -103,7 +103,7 @@ LETTER_DESIGNS: dict[str, tuple[str, ...]] = {
 #: Font designs only the dice are drawn in, none trained on (their Debian packages are in
 #: the Makefile's system packages): the dice's ``fresh`` split, designs neither the dice
 #: network nor any choice ever saw, where the ``unseen`` split (:data:`LETTER_DESIGNS`'
-#: trained ones) is where choices about unseen designs are made. None is a clone of a
+#: held-out ones) is where choices about unseen designs are made. None is a clone of a
 #: design of the two lists above (no Century Catalogue beside C059's Century). Training on
 #: two-thirds of them was tried (docs/vision.md) and not kept.
 DICE_DESIGNS: dict[str, tuple[str, ...]] = {
