@@ -32,6 +32,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import argparse  # noqa: E402
 import json  # noqa: E402
+import shutil  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
@@ -434,6 +435,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             reader = train_reader(samples.first(reader_photos), args.reader_epochs, args.seed)
             export(reader, (dc.CROP, dc.CROP), reader_out, False)
             print(f"reader trained, {time.perf_counter() - start:.0f} s", flush=True)
+    if not reader_out.exists():  # --keep-reader into another folder: the committed reader
+        shutil.copyfile(dc.READER_ONNX, reader_out)
     meta.write_text(json.dumps({"threshold": 1.0}))
     nets = dc.DiceNets(finder_out, reader_out, meta)
     report = {
