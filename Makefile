@@ -74,23 +74,27 @@ lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
 
 # Retrain the learned vision readers and rewrite vision/data/tile_finder.onnx, letters.onnx,
-# plates.onnx, dice_finder.onnx, dice_up.onnx, dice.onnx and their .json (seeded: the
-# committed files again, on this machine). PyTorch (the `train` extra, CPU build) is
-# installed here only; about 4.5 CPU hours on one thread in all (more on a loaded machine):
+# plates.onnx, dice_finder.onnx, dice_up.onnx, dice_top.onnx, dice_upright.onnx, dice.onnx
+# and their .json (seeded: the committed files again, on this machine). PyTorch (the
+# `train` extra, CPU build) is installed here only; about 5.3 CPU hours in all, mostly on
+# one thread (more on a loaded machine):
 # the tile finder first (24 minutes: 3,000 photos, 6 epochs), since half the letters'
 # windows are cut where it finds letters (144,000 windows, 12 epochs: about 35 minutes),
 # then the letters reader's threshold of "?" chosen for the letters' network on 600
 # calibration racks; the plates' 46 (48,000 windows, 10 epochs, spoilt afresh each epoch);
-# the die finder before the dice classifier (about 80 minutes: 300,000 windows in the
-# dice's and the letters' trained designs, half of their letters drawn narrower or wider,
-# bolder or lighter than designed, 20 epochs), whose threshold is chosen on the windows
-# the finder says are up faces, on designs trained and designs no dice network trained on.
+# the die finder; the d20's top finder and upright classifier (about 45 minutes: 220,000
+# windows drawn on both cores, the top finder 12 epochs, the upright classifier 16); then
+# the dice classifier (about 80 minutes: 300,000 windows in the dice's and the letters'
+# trained designs, half of their letters drawn narrower or wider, bolder or lighter than
+# designed, 20 epochs), whose threshold is chosen for the whole reader on the windows the
+# finder says are up faces, on designs trained and designs no dice network trained on.
 models: venv
 	$(BIN)/python -m pip install --quiet -e '.[train]'
 	$(BIN)/python bench/vision_train_tiles.py
 	$(BIN)/python bench/vision_train.py
 	$(BIN)/python bench/vision_train_tiles.py --calibrate-only
 	$(BIN)/python bench/vision_train_dice_centres.py
+	$(BIN)/python bench/vision_train_dice_upright.py
 	$(BIN)/python bench/vision_train_dice.py
 
 # On a Raspberry Pi: install, enable and start the systemd unit (see systemd/README.md).

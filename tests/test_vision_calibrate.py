@@ -397,9 +397,11 @@ def test_a_dice_photo_without_its_vowel_die_stores_nothing(
 def test_dice_given_out_of_order_store_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # The B is read surely: given as a K, another of the photo's letters (the consonants
-    # out of order), the photo is refused, not learned wrong.
-    assert "se lit B, et non K" in _refused_dice(tmp_path, capsys, "BKW*", "KBW*")
+    # The B and the K given the other way round (the consonants out of order): whichever
+    # of the two is read surely, it is another of the photo's letters, and the photo is
+    # refused, not learned wrong.
+    said = _refused_dice(tmp_path, capsys, "BKW*", "KBW*")
+    assert "le dé 1 se lit B, et non K" in said or "le dé 2 se lit K, et non B" in said
 
 
 def test_a_die_surely_read_as_a_letter_not_given_is_learned_apart_and_said(
@@ -443,14 +445,16 @@ def _accepted(shots: list[tuple[str, Image, str]], probe: Path) -> list[tuple[st
     return usable
 
 
-def test_a_letter_the_network_reads_as_another_is_learned_apart_and_no_die_read_worse(
+def test_an_m_and_a_w_confused_at_any_angle_need_no_calibration_and_no_die_is_read_worse(
     tmp_path: Path,
 ) -> None:
     """A design the dice network never trained on whose M and W, one a half-turn of the
-    other, it confuses (B612 Mono, of the unseen split). Four players of it: where the
-    calibration read one as the other (told "W (lu M)", learned apart), that letter is
-    never read as the other again where the other is not shown; and no die read right
-    before the calibration is misread after it."""
+    other, the windows read at any angle confused (B612 Mono, of the unseen split: the
+    calibration of three players in four read one as the other, docs/vision.md). Read
+    stood upright on their faces, they are told apart: four players' calibrations read
+    none of their dice as another letter (where one did, that letter would be learned
+    apart and never read as the other again where the other is not shown); and no die
+    read right before the calibration is misread after it."""
     from dataclasses import replace
 
     from vision.dice_render import as_told, dice_scene
@@ -479,7 +483,7 @@ def test_a_letter_the_network_reads_as_another_is_learned_apart_and_no_die_read_
                 Counter(str(v) for v in r if v != "?") - Counter(faces) for r in (before, after)
             ]
             assert not wrong[1] - wrong[0], (player, faces, before, after)
-    assert learned_apart >= 1, "the network's confusion, learned apart"
+    assert learned_apart == 0, "an M and a W read upright are not each other"
 
 
 def test_a_players_dice_confirm_a_doubted_letter_only_if_they_hold_every_face_of_its_die() -> None:

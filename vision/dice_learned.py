@@ -14,8 +14,10 @@ the letter and the die around the face, so the network can tell which edge the l
 stands on (an N is no Z turned a quarter) and whether the face is up. Windows on one die
 are one die: the likeliest up letter keeps its place (:func:`seen_dice`); a die the die
 finder sees whose up letter is no piece of ink of its own is read in windows centred on
-it. A calibrated confidence alone decides "?"; the remaining numbers live in
-:class:`Tuning`.
+it. A d20's letter stands on an edge of its triangular face: a second network finds
+the corner its top points to, and a third reads the letter stood upright
+(:meth:`DiceNet.upright`), where an M is no W upside down. A calibrated confidence alone
+decides "?"; the remaining numbers live in :class:`Tuning`.
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ Box = tuple[int, int, int, int]
 MODELS = Path(__file__).parent / "data"
 DICE_ONNX = MODELS / "dice.onnx"
 DICE_META = MODELS / "dice.json"
+#: Beside :data:`DICE_ONNX`: the network that says where a d20's up letter's top points
+#: (:meth:`DiceNet.tops`), and the classifier that reads that letter stood upright
+#: (:meth:`DiceNet.upright`), both trained by ``bench/vision_train_dice_upright.py``.
+TOP_ONNX = "dice_top.onnx"
+UPRIGHT_ONNX = "dice_upright.onnx"
 
 #: The network's input: two square windows this many pixels a side, centred on a piece of
 #: ink: the letter (:attr:`Tuning.window`) and the die around it (:attr:`Tuning.context`).
@@ -102,7 +109,13 @@ class Tuning:
     """A die's letter probability is read in its kept window as cut and cut again at
     each of these turns (degrees), each seen in its four quarter turns
     (:meth:`DiceNet.views`): eight views of one die spun on the table, whose doubts
-    average out (0-2 more turns)."""
+    average out (0-2 more turns). The vowel cube's, and a d20's where the upright
+    networks are missing."""
+    thirds: tuple[float, ...] = (0.0,)
+    """A d20's letter is read stood upright (:meth:`DiceNet.upright`) at each third of
+    a turn (it stands on one of its face's three edges) and, for each, these many
+    degrees more (0-2 more, within ±8: the upright classifier was trained within ±7 of
+    upright, the top found within 5 on designs never trained)."""
 
 
 TUNING = Tuning()
@@ -187,24 +200,49 @@ def standardised(windows: NDArray[np.uint8]) -> NDArray[np.float32]:
 
 
 class DiceNet:
-    """The ONNX network and its calibrated threshold."""
+    """The ONNX networks and their calibrated threshold: the classifier of windows at any
+    angle, and beside it (same folder) the d20's top finder and upright classifier, if
+    there (without them a d20 is read at any angle, as the vowel cube is)."""
 
     def __init__(self, onnx: Path = DICE_ONNX, meta: Path = DICE_META) -> None:
         self.net = cv2.dnn.readNetFromONNX(str(onnx))
         self.threshold = float(json.loads(meta.read_text())["threshold"])
+        top, upright = onnx.parent / TOP_ONNX, onnx.parent / UPRIGHT_ONNX
+        self.top: cv2.dnn.Net | None = None
+        self.stood: cv2.dnn.Net | None = None
+        if top.exists() and upright.exists():
+            self.top = cv2.dnn.readNetFromONNX(str(top))
+            self.stood = cv2.dnn.readNetFromONNX(str(upright))
 
     def probabilities(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
         """Softmax over :data:`CLASSES` then "nothing", one row per window."""
         if len(windows) == 0:
             return np.zeros((0, NOTHING + 1), np.float32)
-        rows = []
-        for first in range(0, len(windows), 512):
-            self.net.setInput(standardised(windows[first : first + 512]))
-            rows.append(np.asarray(self.net.forward(), np.float64))
-        logits = np.concatenate(rows)
-        logits -= logits.max(axis=1, keepdims=True)
-        odds = np.exp(logits)
-        return np.asarray(odds / odds.sum(axis=1, keepdims=True), np.float32)
+        return _softmax(_forward(self.net, windows))
+
+    def tops(self, windows: NDArray[np.uint8]) -> NDArray[np.float64]:
+        """Where each window's up letter's top points, if it is a d20's (degrees,
+        counter-clockwise from the right as seen, modulo 120): a d20's letter stands on
+        an edge of its triangular face, its top towards the opposite corner, and the
+        network finds the triangle (its output is the cosine and sine of three times
+        the angle, so that the three corners are one answer)."""
+        assert self.top is not None
+        out = _forward(self.top, windows)
+        return np.asarray(np.degrees(np.arctan2(out[:, 1], out[:, 0])) / 3, np.float64)
+
+    def upright(
+        self, gray: NDArray[np.uint8], box: Box, tuning: Tuning = TUNING
+    ) -> NDArray[np.float32] | None:
+        """The probabilities of a d20's window turned so that its letter stands upright
+        (:meth:`tops`), at each of the three corners and :attr:`Tuning.thirds`: one row
+        per view. A letter turned upright is no longer any letter turned: an M is not a
+        W upside down, nor an N a Z on its side. ``None`` without the upright networks."""
+        if self.top is None or self.stood is None:
+            return None
+        top = float(self.tops(window(gray, box, tuning)[None])[0])
+        turns = [90.0 - top + 120.0 * k + more for k in range(3) for more in tuning.thirds]
+        views = np.array([window(gray, box, tuning, turn) for turn in turns], np.uint8)
+        return _softmax(_forward(self.stood, views))
 
     def read(
         self, windows: NDArray[np.uint8], tuning: Tuning = TUNING
@@ -254,6 +292,21 @@ class DiceNet:
         return own.features(self.net, standardised(windows))
 
 
+def _forward(net: cv2.dnn.Net, windows: NDArray[np.uint8]) -> NDArray[np.float64]:
+    """A network's outputs on ``windows``, :func:`standardised`, 512 at a time."""
+    rows = []
+    for first in range(0, len(windows), 512):
+        net.setInput(standardised(windows[first : first + 512]))
+        rows.append(np.asarray(net.forward(), np.float64))
+    return np.concatenate(rows)
+
+
+def _softmax(logits: NDArray[np.float64]) -> NDArray[np.float32]:
+    logits = logits - logits.max(axis=1, keepdims=True)
+    odds = np.exp(logits)
+    return np.asarray(odds / odds.sum(axis=1, keepdims=True), np.float32)
+
+
 @cache
 def dice_net() -> DiceNet:
     """The committed network, loaded once."""
@@ -278,8 +331,9 @@ class SeenDie:
     its "nothing")."""
     letter_probability: float = 1.0
     """The geometric mean of the network's probabilities of :attr:`letter` over the kept
-    window's views (:meth:`DiceNet.views`: cut at two turns, each in its four quarter
-    turns): the letter must be read in most views."""
+    window's views: a d20's stood upright at its face's three corners
+    (:meth:`DiceNet.upright`), the vowel cube's cut at two turns, each in its four
+    quarter turns (:meth:`DiceNet.views`): the letter must be read in most views."""
     rival: float = 0.0
     """The greatest probability of its own letter among the other windows on the same
     die that read another letter (0: none does). A die whose up letter was missed keeps
@@ -309,7 +363,10 @@ def seen_dice(
     families this chose the up letter more often than keeping the most confident
     letter: 95.6% of the dice picked right against 92.6%). A die the finder sees where
     no window on its up face reads as an up letter is read in windows centred on it
-    (:attr:`Tuning.centred`). ``finder``: other finder
+    (:attr:`Tuning.centred`). A d20's letter is then read stood upright
+    (:meth:`DiceNet.upright`), which may read another consonant than the windows at any
+    angle did (an M where they hesitated over a W); its rivals are the windows on the die
+    reading another letter than it. ``finder``: other finder
     networks than the committed ones (a bench compares networks on the same photos)."""
     net = net or dice_net()
     boxes = candidates(gray, tuning)
@@ -329,8 +386,7 @@ def seen_dice(
         elsewhere &= off >= die.radius
         on_face = np.nonzero((off < tuning.up_face * die.radius) & likely)[0]
         if len(on_face):
-            kept = int(on_face[np.argmax(up[on_face])])
-            groups.append((kept, [int(j) for j in on_face if best[j] != best[kept]]))
+            groups.append((int(on_face[np.argmax(up[on_face])]), [int(j) for j in on_face]))
         else:
             unread.append(die)
     on_found = {i for i, _ in groups}
@@ -359,16 +415,21 @@ def seen_dice(
         if any(_same_die(centres, sizes, i, k, tuning) for k in kept_alone):
             continue
         kept_alone.append(i)
-        near = [j for j in seen if _same_die(centres, sizes, i, j, tuning)]
-        groups.append((i, [j for j in near if j != i and best[j] != best[i]]))
+        groups.append((i, [j for j in seen if _same_die(centres, sizes, i, j, tuning)]))
     dice: list[SeenDie] = []
-    for i, rivals in sorted(groups, key=lambda g: -float(up[g[0]])):
+    for i, near in sorted(groups, key=lambda g: -float(up[g[0]])):
+        chosen = int(best[i])
+        upright = net.upright(gray, boxes[i], tuning) if is_consonant(CLASSES[chosen]) else None
+        if upright is not None:
+            chosen, letter = _likeliest(upright, _CONSONANT_CLASSES)
+        else:
+            letter = _letter_probability(net.views(gray, boxes[i], quarters[i], tuning)[:, chosen])
+        rivals = [j for j in near if j != i and best[j] != chosen]
         rival = max((float(probs[j, best[j]]) for j in rivals), default=0.0)
-        letter = _letter_probability(net.views(gray, boxes[i], quarters[i], tuning)[:, best[i]])
         conf = _confidence(letter, rival)
         dice.append(
             SeenDie(
-                CLASSES[best[i]],
+                CLASSES[chosen],
                 conf,
                 conf >= net.threshold,
                 boxes[i],
@@ -399,6 +460,19 @@ def _same_die(
     """Whether windows ``i`` and ``j`` look at one die (:attr:`Tuning.same_die`)."""
     off = float(np.hypot(*(centres[i] - centres[j])))
     return off < tuning.same_die * float(max(sizes[i], sizes[j]))
+
+
+#: The classes of the d20's faces.
+_CONSONANT_CLASSES = np.array([CLASSES.index(c) for c in CONSONANTS])
+
+
+def _likeliest(views: NDArray[np.float32], classes: NDArray[np.int_]) -> tuple[int, float]:
+    """The likeliest of ``classes`` over a die's views, and its letter probability
+    (:func:`_letter_probability`): a d20 read upright may be read another letter than
+    the windows at any angle chose (an M they took for a W)."""
+    logs = np.log(np.maximum(views[:, classes], 1e-9)).mean(axis=0)
+    k = int(np.argmax(logs))
+    return int(classes[k]), float(np.exp(logs[k]))
 
 
 def _letter_probability(views: NDArray[np.float32]) -> float:

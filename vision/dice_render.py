@@ -344,6 +344,9 @@ class DrawnDie:
     """The up face's centre in the photo (pixels): where a die finder should point."""
     radius: float = 0.0
     """The die's radius in the photo (pixels, centre to farthest corner)."""
+    top: tuple[float, float] = (0.0, 0.0)
+    """Where the up letter's top points in the photo (pixels): the corner of its face
+    opposite the edge it stands on (a d20), the middle of that opposite edge (the cube)."""
 
 
 def draw_die(
@@ -443,7 +446,15 @@ def draw_die(
             middle = cv2.transform(np.array([[at]], np.float32), matrix)[0, 0] + (x0, y0)
             mid = points.mean(axis=0)
             up_centre = (float(mid[0]), float(mid[1]))
-            shown = DrawnDie(face, (float(middle[0]), float(middle[1])), letter, up_centre, radius)
+            top = points[2:].mean(axis=0)
+            shown = DrawnDie(
+                face,
+                (float(middle[0]), float(middle[1])),
+                letter,
+                up_centre,
+                radius,
+                (float(top[0]), float(top[1])),
+            )
     return shown
 
 
