@@ -16,7 +16,8 @@ are one die: the likeliest up letter keeps its place (:func:`seen_dice`); a die 
 finder sees whose up letter is no piece of ink of its own is read in windows centred on
 it. A d20's letter stands on an edge of its triangular face: a second network finds
 the corner its top points to, and a third reads the letter stood upright
-(:meth:`DiceNet.upright`), where an M is no W upside down. A calibrated confidence alone
+(:meth:`DiceNet.upright`), where an M is no W upside down (the reading at any angle is
+kept where it is surer: letters printed on no edge). A calibrated confidence alone
 decides "?"; the remaining numbers live in :class:`Tuning`.
 """
 
@@ -332,8 +333,9 @@ class SeenDie:
     letter_probability: float = 1.0
     """The geometric mean of the network's probabilities of :attr:`letter` over the kept
     window's views: a d20's stood upright at its face's three corners
-    (:meth:`DiceNet.upright`), the vowel cube's cut at two turns, each in its four
-    quarter turns (:meth:`DiceNet.views`): the letter must be read in most views."""
+    (:meth:`DiceNet.upright`), or, where that is the surer, as the vowel cube's, cut at
+    two turns, each in its four quarter turns (:meth:`DiceNet.views`): the letter must
+    be read in most views."""
     rival: float = 0.0
     """The greatest probability of its own letter among the other windows on the same
     die that read another letter (0: none does). A die whose up letter was missed keeps
@@ -363,10 +365,11 @@ def seen_dice(
     families this chose the up letter more often than keeping the most confident
     letter: 95.6% of the dice picked right against 92.6%). A die the finder sees where
     no window on its up face reads as an up letter is read in windows centred on it
-    (:attr:`Tuning.centred`). A d20's letter is then read stood upright
+    (:attr:`Tuning.centred`). A d20's letter is then read stood upright too
     (:meth:`DiceNet.upright`), which may read another consonant than the windows at any
-    angle did (an M where they hesitated over a W); its rivals are the windows on the die
-    reading another letter than it. ``finder``: other finder
+    angle did (an M where they hesitated over a W); the surer of the two readings is
+    kept (letters printed on no edge of their face are surer read at any angle), its
+    rivals the windows on the die reading another letter than it. ``finder``: other finder
     networks than the committed ones (a bench compares networks on the same photos)."""
     net = net or dice_net()
     boxes = candidates(gray, tuning)
@@ -419,14 +422,21 @@ def seen_dice(
     dice: list[SeenDie] = []
     for i, near in sorted(groups, key=lambda g: -float(up[g[0]])):
         chosen = int(best[i])
+        letter = _letter_probability(net.views(gray, boxes[i], quarters[i], tuning)[:, chosen])
+        rivals = [j for j in near if j != i and best[j] != chosen]
+        conf = _confidence(letter, max((float(probs[j, best[j]]) for j in rivals), default=0.0))
         upright = net.upright(gray, boxes[i], tuning) if is_consonant(CLASSES[chosen]) else None
         if upright is not None:
-            chosen, letter = _likeliest(upright, _CONSONANT_CLASSES)
-        else:
-            letter = _letter_probability(net.views(gray, boxes[i], quarters[i], tuning)[:, chosen])
-        rivals = [j for j in near if j != i and best[j] != chosen]
+            # Read upright, unless the reading at any angle is surer (letters printed on
+            # no edge of their face: the first generator's).
+            stood, stood_letter = _likeliest(upright, _CONSONANT_CLASSES)
+            stood_rivals = [j for j in near if j != i and best[j] != stood]
+            stood_conf = _confidence(
+                stood_letter, max((float(probs[j, best[j]]) for j in stood_rivals), default=0.0)
+            )
+            if stood_conf >= conf:
+                chosen, letter, rivals, conf = stood, stood_letter, stood_rivals, stood_conf
         rival = max((float(probs[j, best[j]]) for j in rivals), default=0.0)
-        conf = _confidence(letter, rival)
         dice.append(
             SeenDie(
                 CLASSES[chosen],
