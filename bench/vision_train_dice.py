@@ -250,18 +250,12 @@ def first_photo(split: str, rng: np.random.Generator) -> tuple[Image, list[Drawn
 UPRIGHT_JITTER = 7.0
 
 
-def top_angle(die: DrawnDie) -> float:
-    """Where a drawn die's up letter's top points (degrees, counter-clockwise from the
-    right as seen)."""
-    return float(np.degrees(np.arctan2(die.up[1] - die.top[1], die.top[0] - die.up[0])))
-
-
 def upright_turn(die: DrawnDie, rng: np.random.Generator) -> float:
     """A turn (degrees, :func:`vision.dice_learned.window`'s) that stands a d20's up
     letter upright, or a third of a turn off (it could stand on any edge of its face),
     within :data:`UPRIGHT_JITTER`."""
     third = int(rng.integers(3))
-    return 90.0 - top_angle(die) + 120.0 * third + rng.uniform(-UPRIGHT_JITTER, UPRIGHT_JITTER)
+    return 90.0 - die.top_angle + 120.0 * third + rng.uniform(-UPRIGHT_JITTER, UPRIGHT_JITTER)
 
 
 def labelled_windows(
@@ -324,7 +318,7 @@ def labelled_windows(
         elif shown is not None and shown.face in CONSONANTS:
             turns = [upright_turn(shown, rng) for _ in range(DICE_TURNS)]
             turn = rng.uniform(0, 360)
-            tops.append((dice_learned.window(gray, box, turn=turn), top_angle(shown) + turn))
+            tops.append((dice_learned.window(gray, box, turn=turn), shown.top_angle + turn))
         else:
             turns = rng.uniform(0, 360, DICE_TURNS).tolist()
         for turn in turns:

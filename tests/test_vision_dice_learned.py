@@ -19,6 +19,7 @@ from vision.dice_render import (
     SPLITS,
     TABLE_KINDS,
     VOWELS,
+    DrawnDie,
     _glyph,
     dice_scene,
     families,
@@ -361,6 +362,14 @@ def test_four_consonant_dice_thrown_leave_which_three_are_the_games_a_guess() ->
         assert dice_learned.TOO_MANY in reading.warnings
 
 
+def _letter_box(die: DrawnDie, scale: float) -> tuple[int, int, int, int]:
+    """A drawn die's up letter's square box in the working photo (``scale`` times the
+    drawn one)."""
+    side = die.size * scale
+    x, y = die.centre[0] * scale - side / 2, die.centre[1] * scale - side / 2
+    return (round(x), round(y), round(side), round(side))
+
+
 def test_a_d20s_top_is_found_on_designs_never_trained_on() -> None:
     """A d20's letter stands on an edge of its triangular face, its top towards the
     opposite corner: the top finder says where that corner is, within a few degrees,
@@ -373,12 +382,9 @@ def test_a_d20s_top_is_found_on_designs_never_trained_on() -> None:
         gray = working(photo)
         scale = gray.shape[1] / photo.shape[1]
         for die in drawn:
-            side = die.size * scale
-            x, y = die.centre[0] * scale - side / 2, die.centre[1] * scale - side / 2
-            box = (round(x), round(y), round(side), round(side))
+            box = _letter_box(die, scale)
             found = float(net.tops(dice_learned.window(gray, box)[None])[0])
-            truth = np.degrees(np.arctan2(die.up[1] - die.top[1], die.top[0] - die.up[0]))
-            errors.append(abs((found - truth + 60) % 120 - 60))
+            errors.append(abs((found - die.top_angle + 60) % 120 - 60))
     assert len(errors) == 24
     assert max(errors) < 10, sorted(errors)[-3:]
 
@@ -395,10 +401,7 @@ def test_an_m_and_a_w_of_designs_never_trained_on_are_surer_read_upright() -> No
         face = "MW"[i % 2]
         photo, drawn = dice_scene(face, rng, random_style(rng, "fresh"), (400, 300), (0.1, 0.14))
         gray = working(photo)
-        scale = gray.shape[1] / photo.shape[1]
-        side = drawn[0].size * scale
-        x, y = drawn[0].centre[0] * scale - side / 2, drawn[0].centre[1] * scale - side / 2
-        box = (round(x), round(y), round(side), round(side))
+        box = _letter_box(drawn[0], gray.shape[1] / photo.shape[1])
         _, quarters = net.read(dice_learned.window(gray, box)[None])
         any_angle = net.views(gray, box, quarters[0])[:, CLASSES.index(face)]
         upright = net.upright(gray, box)

@@ -421,22 +421,25 @@ def seen_dice(
         groups.append((i, [j for j in seen if _same_die(centres, sizes, i, j, tuning)]))
     dice: list[SeenDie] = []
     for i, near in sorted(groups, key=lambda g: -float(up[g[0]])):
+
+        def rival_of(chosen: int, i: int = i, near: list[int] = near) -> float:
+            """The greatest probability of their own letter among the die's other
+            windows reading another letter than ``chosen`` (:attr:`SeenDie.rival`)."""
+            others = (float(probs[j, best[j]]) for j in near if j != i and best[j] != chosen)
+            return max(others, default=0.0)
+
         chosen = int(best[i])
         letter = _letter_probability(net.views(gray, boxes[i], quarters[i], tuning)[:, chosen])
-        rivals = [j for j in near if j != i and best[j] != chosen]
-        conf = _confidence(letter, max((float(probs[j, best[j]]) for j in rivals), default=0.0))
+        rival = rival_of(chosen)
         upright = net.upright(gray, boxes[i], tuning) if is_consonant(CLASSES[chosen]) else None
         if upright is not None:
             # Read upright, unless the reading at any angle is surer (letters printed on
             # no edge of their face: the first generator's).
             stood, stood_letter = _likeliest(upright, _CONSONANT_CLASSES)
-            stood_rivals = [j for j in near if j != i and best[j] != stood]
-            stood_conf = _confidence(
-                stood_letter, max((float(probs[j, best[j]]) for j in stood_rivals), default=0.0)
-            )
-            if stood_conf >= conf:
-                chosen, letter, rivals, conf = stood, stood_letter, stood_rivals, stood_conf
-        rival = max((float(probs[j, best[j]]) for j in rivals), default=0.0)
+            stood_rival = rival_of(stood)
+            if _confidence(stood_letter, stood_rival) >= _confidence(letter, rival):
+                chosen, letter, rival = stood, stood_letter, stood_rival
+        conf = _confidence(letter, rival)
         dice.append(
             SeenDie(
                 CLASSES[chosen],
@@ -480,9 +483,8 @@ def _likeliest(views: NDArray[np.float32], classes: NDArray[np.int_]) -> tuple[i
     """The likeliest of ``classes`` over a die's views, and its letter probability
     (:func:`_letter_probability`): a d20 read upright may be read another letter than
     the windows at any angle chose (an M they took for a W)."""
-    logs = np.log(np.maximum(views[:, classes], 1e-9)).mean(axis=0)
-    k = int(np.argmax(logs))
-    return int(classes[k]), float(np.exp(logs[k]))
+    likeliest = int(classes[np.argmax(np.log(np.maximum(views[:, classes], 1e-9)).mean(axis=0))])
+    return likeliest, _letter_probability(views[:, likeliest])
 
 
 def _letter_probability(views: NDArray[np.float32]) -> float:

@@ -348,6 +348,13 @@ class DrawnDie:
     """Where the up letter's top points in the photo (pixels): the corner of its face
     opposite the edge it stands on (a d20), the middle of that opposite edge (the cube)."""
 
+    @property
+    def top_angle(self) -> float:
+        """Which way the up letter's top points from its face's centre (degrees,
+        counter-clockwise from the right as seen)."""
+        dx, dy = self.top[0] - self.up[0], self.up[1] - self.top[1]
+        return float(np.degrees(np.arctan2(dy, dx)))
+
 
 def draw_die(
     canvas: Plane,
