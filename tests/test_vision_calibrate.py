@@ -263,6 +263,20 @@ def test_a_calibration_of_only_one_value_confirms_nothing() -> None:
     assert not own.agrees(_unit([1, 0])[0], "5", rival=None)
 
 
+def test_a_die_seen_in_several_views_is_confirmed_only_where_its_views_together_say_it() -> None:
+    """A d20 stood upright is seen at its face's three corners: each view has its say,
+    a value's distance being the mean of its views' nearest. One view alone near an M
+    of the player's does not make the die an M."""
+    own = OwnExamples(np.array(["M", "W"]), _unit([1, 0, 0], [0, 1, 0]))
+    all_m = _unit([1, 0.1, 0], [1, 0, 0.1], [1, 0.1, 0.1])
+    one_m = _unit([1, 0.1, 0], [0.1, 1, 0], [0.1, 1, 0.1])
+    assert own.agrees(all_m, "M", rival=None)
+    assert not own.agrees(one_m, "M", rival=None)
+    assert own.agrees(one_m, "W", rival=None)  # two views of three near a W: a W on the whole
+    # One view: as a single window's features.
+    assert own.agrees(all_m[0], "M", rival=None) == own.agrees(all_m[:1], "M", rival=None)
+
+
 def test_calibrating_plates_stores_each_plate_and_confirms_the_networks_doubts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -535,6 +549,58 @@ def test_after_calibration_a_players_dice_are_read_as_surely_or_more_and_never_w
             before += sum(v != "?" for v in plain)
             after += sum(v != "?" for v in mine)
     assert after >= before
+
+
+def test_a_players_d20s_stood_upright_confirm_doubted_letters_as_their_own(
+    tmp_path: Path,
+) -> None:
+    """Players of designs the networks never trained on (the `unseen` split), read with a
+    stricter threshold so that many d20s are doubted: the player's own d20s, stood
+    upright in the calibration, make some of those doubts sure, each as the letter it
+    shows; none a die the committed threshold doubts as another letter (a die the
+    network already reads wrong and sure at it stays wrong: the player's dice never
+    overrule)."""
+    from vision.dice_centres import working
+    from vision.dice_learned import DICE_UPRIGHT, DiceNet, adapted, is_consonant, picked, seen_dice
+    from vision.dice_render import as_told, dice_scene, random_faces
+    from vision.dice_render import random_style as dice_style
+
+    net = DiceNet()
+    committed, net.threshold = net.threshold, 0.95
+    rng = np.random.default_rng(5)
+    doubted = confirmed = 0
+    for player in range(4):
+        style = dice_style(rng, "unseen")
+        scenes = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
+        shots = [(as_told(drawn), photo, as_told(drawn)) for photo, drawn in scenes]
+        folder = tmp_path / f"player{player}"
+        learn_dice(_accepted(shots, tmp_path / "probe"), folder)
+        mine, against = own_dice(folder, net), own_dice(folder, net, DICE_AGAINST)
+        stood = own_dice(folder, net, DICE_UPRIGHT)
+        assert stood is not None
+        for _ in range(10):
+            faces = random_faces(rng, True)
+            photo, drawn = dice_scene(faces, rng, style)
+            gray = working(photo)
+            seen = seen_dice(gray, net)
+            plain = picked(adapted(gray, seen, mine, net, against=against), vowel_die=True)
+            lifted = picked(adapted(gray, seen, mine, net, against=against, stood=stood), True)
+            for before, after in zip(plain, lifted, strict=True):
+                if not is_consonant(before.letter) or before.sure:
+                    continue
+                doubted += 1
+                if not after.sure:
+                    continue
+                confirmed += 1
+                x, y, w, h = after.box
+                shown = [
+                    d.face
+                    for d in drawn
+                    if np.hypot(x + w / 2 - d.centre[0], y + h / 2 - d.centre[1]) < d.size
+                ]
+                assert shown == [after.letter] or before.confidence >= committed, (faces, after)
+    # 36 doubted, 8 made sure (2026-12-06).
+    assert doubted >= 15 and confirmed >= 4, (doubted, confirmed)
 
 
 @pytest.mark.parametrize("faces", ["BKW", "AKWE", "BKWB", "BKW1", "BKWAE"])

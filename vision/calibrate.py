@@ -299,7 +299,8 @@ def learn_dice(
 
     The dice are seen as when reading (:func:`vision.dice_learned.seen_dice`, the three
     likeliest consonant dice and the likeliest vowel die); each up letter's windows, cut
-    at eight turns (a die lands any way up), are stored with the letter given. A die the
+    at eight turns (a die lands any way up), are stored with the letter given, and a
+    d20's stood upright too (:data:`vision.dice_learned.DICE_UPRIGHT`). A die the
     network is sure of another of the photo's letters than given is refused (the
     consonants given out of order); one it reads as a letter not given, sure or not, is
     stored apart (:data:`vision.dice_learned.DICE_AGAINST`) and said
@@ -312,9 +313,12 @@ def learn_dice(
     from vision import dice_learned as learned
     from vision.dice_centres import working
 
-    rng = np.random.default_rng(0)
+    rng, upright_rng = np.random.default_rng(0), np.random.default_rng(0)
+    net = learned.dice_net()
     windows: list[NDArray[np.uint8]] = []
     labels: list[str] = []
+    upright: list[NDArray[np.uint8]] = []
+    upright_labels: list[str] = []
     against_windows: list[NDArray[np.uint8]] = []
     against_labels: list[str] = []
     against_told: list[str] = []
@@ -344,11 +348,17 @@ def learn_dice(
                 continue
             windows.extend(views)
             labels.extend([letter] * len(views))
+            if k < 3:
+                stood = learned.own_upright_windows(gray, die.box, upright_rng, net)
+                upright.extend(stood)
+                upright_labels.extend([letter] * len(stood))
     if not labels:
         raise CalibrationError("aucun dé appris sur ces photos : chacun se lit autrement")
     file, total = own.store(folder, learned.DICE, labels, np.array(windows, np.uint8), reset)
     apart = np.array(against_windows, np.uint8)
     own.store_apart(folder, learned.DICE_AGAINST, against_labels, apart, reset)
+    stood_up = np.array(upright, np.uint8)
+    own.store_apart(folder, learned.DICE_UPRIGHT, upright_labels, stood_up, reset)
     per = len(learned.OWN_TURNS) + 1
     held = [f for kind in (learned.DICE, learned.DICE_AGAINST) for f in _stored(folder, kind)]
     return Calibration(

@@ -238,12 +238,22 @@ class DiceNet:
         (:meth:`tops`), at each of the three corners and :attr:`Tuning.thirds`: one row
         per view. A letter turned upright is no longer any letter turned: an M is not a
         W upside down, nor an N a Z on its side. ``None`` without the upright networks."""
+        views = self.upright_views(gray, box, tuning)
+        if views is None or self.stood is None:
+            return None
+        return _softmax(_forward(self.stood, views))
+
+    def upright_views(
+        self, gray: NDArray[np.uint8], box: Box, tuning: Tuning = TUNING
+    ) -> NDArray[np.uint8] | None:
+        """The windows of :meth:`upright`: ``box`` turned so that its letter's top
+        (:meth:`tops`) points up, at each of its face's three corners and
+        :attr:`Tuning.thirds`. ``None`` without the upright networks."""
         if self.top is None or self.stood is None:
             return None
         top = float(self.tops(window(gray, box, tuning)[None])[0])
         turns = [90.0 - top + 120.0 * k + more for k in range(3) for more in tuning.thirds]
-        views = np.array([window(gray, box, tuning, turn) for turn in turns], np.uint8)
-        return _softmax(_forward(self.stood, views))
+        return np.array([window(gray, box, tuning, turn) for turn in turns], np.uint8)
 
     def read(
         self, windows: NDArray[np.uint8], tuning: Tuning = TUNING
@@ -291,6 +301,14 @@ class DiceNet:
         if len(windows) == 0:
             return np.zeros((0, 0), np.float32)
         return own.features(self.net, standardised(windows))
+
+    def upright_features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """The upright classifier's features of windows stood upright
+        (:meth:`upright_views`): a player's own d20s, stood upright, are compared to a
+        die stood upright in them (:func:`adapted`)."""
+        if len(windows) == 0 or self.stood is None:
+            return np.zeros((0, 0), np.float32)
+        return own.features(self.stood, standardised(windows))
 
 
 def _forward(net: cv2.dnn.Net, windows: NDArray[np.uint8]) -> NDArray[np.float64]:
@@ -551,6 +569,10 @@ DICE = "dice"
 #: (:func:`vision.calibrate.learn_dice`): they may make its sure readings "?".
 DICE_AGAINST = "dice-against"
 
+#: The player's d20s of :data:`DICE` stood upright (:meth:`DiceNet.upright_views`), as
+#: the upright classifier sees them: they confirm a d20 it doubts (:func:`adapted`).
+DICE_UPRIGHT = "dice-upright"
+
 #: A calibration example of a die: its windows cut at these turns (degrees), each with
 #: its box a little off (:func:`vision.own.jittered`): a die lands any way up.
 OWN_TURNS = tuple(range(0, 360, 45))
@@ -567,13 +589,35 @@ def own_windows(
     return out
 
 
+def own_upright_windows(
+    gray: NDArray[np.uint8], box: Box, rng: np.random.Generator, net: DiceNet
+) -> list[NDArray[np.uint8]]:
+    """A calibration d20's windows stood upright (:meth:`DiceNet.upright_views`), as cut
+    and with its box a little off (:data:`vision.own.COPIES`); none without the upright
+    networks."""
+    boxes = [box, *(own.jittered(box, rng) for _ in range(own.COPIES))]
+    out: list[NDArray[np.uint8]] = []
+    for x, y, w, h in boxes:
+        cut = (round(x), round(y), max(1, round(w)), max(1, round(h)))
+        views = net.upright_views(gray, cut)
+        if views is None:
+            return []
+        out.extend(views)
+    return out
+
+
 def own_dice(
     data_dir: Path | None, net: DiceNet | None = None, kind: str = DICE
 ) -> own.OwnExamples | None:
     """The player's dice (``arbitre calibrate --kind dice``; ``kind``
     :data:`DICE_AGAINST`: those the network read as a letter not given, with its two
-    likeliest letters of each), or ``None``."""
+    likeliest letters of each; :data:`DICE_UPRIGHT`: their d20s stood upright, as the
+    upright classifier sees them), or ``None``."""
     net = net or dice_net()
+    if kind == DICE_UPRIGHT:
+        if net.stood is None:
+            return None
+        return own.own_examples(data_dir, kind, net.upright_features)
     reader = net.two_likeliest if kind == DICE_AGAINST else None
     return own.own_examples(data_dir, kind, net.features, reader)
 
@@ -602,11 +646,16 @@ def adapted(
     dice: list[SeenDie],
     mine: own.OwnExamples | None,
     net: DiceNet,
+    *,
     against: own.OwnExamples | None = None,
+    stood: own.OwnExamples | None = None,
 ) -> list[SeenDie]:
     """``dice``, each the network is unsure of made sure where the player's own dice read
     its letter too (:meth:`vision.own.OwnExamples.agrees`: never another letter), if
-    they hold every face of that die (:func:`every_face`); and
+    they hold every face of that die (:func:`every_face`): seen as the classifier at
+    any angle sees them, or, for a d20, stood upright as the upright classifier sees
+    them (``stood``, :data:`DICE_UPRIGHT`: a letter stood upright is compared with the
+    player's same letter stood upright, not with all its turns); and
     each it is sure of made unsure where the network read one of the player's dice as
     that letter in the calibration (``against``: a letter the player did not give) and
     the player's dice say this one may be that die's letter
@@ -625,6 +674,16 @@ def adapted(
         sure = own.confirmed(mine, odds, features, classes, read)
         for i in (i for i, yes in zip(doubted, sure, strict=True) if yes):
             out[i] = replace(dice[i], confidence=max(dice[i].confidence, net.threshold), sure=True)
+    for i, die in enumerate(out):
+        if die.sure or not is_consonant(die.letter) or not every_face(stood, die.letter):
+            continue
+        views = net.upright_views(gray, die.box)
+        if (
+            stood is not None
+            and views is not None
+            and stood.agrees(net.upright_features(views), die.letter, None)
+        ):
+            out[i] = replace(die, confidence=max(die.confidence, net.threshold), sure=True)
     if against is None or against.read is None:
         return out
     taken = {str(r) for r in against.read if r}
@@ -667,8 +726,9 @@ def read_learned(
     if not dice:
         raise NothingFound(NO_DICE)
     mine, against = own_dice(data_dir, net), own_dice(data_dir, net, DICE_AGAINST)
-    if mine is not None or against is not None:
-        dice = adapted(gray, dice, mine, net, against)
+    stood = own_dice(data_dir, net, DICE_UPRIGHT)
+    if mine is not None or against is not None or stood is not None:
+        dice = adapted(gray, dice, mine, net, against=against, stood=stood)
     warnings: list[str] = []
     # The game has three d20: with a fourth (another die's copy, a mark read as a letter
     # surely), which three are the game's is a guess, so none is sure. A die counts

@@ -115,15 +115,23 @@ class OwnExamples:
     def agrees(self, feature: NDArray[np.float32], value: str, rival: str | None) -> bool:
         """Whether the player's examples read ``value`` on a window of features
         ``feature``, the network's likeliest, ``rival`` its second (``None``: nothing
-        at all, no plate or no die)."""
+        at all, no plate or no die; or no second asked, for views).
+
+        ``feature`` may hold one row per view of the same die (a d20 stood upright at
+        each corner of its face): a value's distance is then the mean over the views of
+        the nearest of its examples, so that every view has its say."""
         if rival is not None and rival not in self.labels:
             return False
-        distance = 1.0 - self.features @ feature
-        same = distance[self.labels == value]
-        other = distance[self.labels != value]
-        if not len(same) or not len(other):
+        views = np.atleast_2d(feature)
+        distance = 1.0 - views @ self.features.T
+        others = set(self.labels.tolist()) - {value}
+        if value not in self.labels or not others:
             return False
-        return bool(same.min() < RATIO * other.min())
+
+        def nearest(label: str) -> float:
+            return float(distance[:, self.labels == label].min(axis=1).mean())
+
+        return nearest(value) < RATIO * min(nearest(label) for label in others)
 
 
 def confirmed(
