@@ -675,14 +675,12 @@ def adapted(
         for i in (i for i, yes in zip(doubted, sure, strict=True) if yes):
             out[i] = replace(dice[i], confidence=max(dice[i].confidence, net.threshold), sure=True)
     for i, die in enumerate(out):
-        if die.sure or not is_consonant(die.letter) or not every_face(stood, die.letter):
+        if die.sure or not is_consonant(die.letter):
+            continue
+        if stood is None or not every_face(stood, die.letter):
             continue
         views = net.upright_views(gray, die.box)
-        if (
-            stood is not None
-            and views is not None
-            and stood.agrees(net.upright_features(views), die.letter, None)
-        ):
+        if views is not None and stood.agrees(net.upright_features(views), die.letter, None):
             out[i] = replace(die, confidence=max(die.confidence, net.threshold), sure=True)
     if against is None or against.read is None:
         return out
