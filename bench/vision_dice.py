@@ -34,6 +34,10 @@ other networks, each folder given in turn on the same photos (a folder holding
 ``vision/data`` is the committed ones): two trainings side by side in one run, on one
 draw (``held-out, per user`` excepted: the committed networks only). The first design's
 figures (it was removed) are in docs/vision.md.
+``--tilt K`` reads each set's photos as drawn, then as a camera leaning away from
+overhead would take them, without the mat (:func:`tilted`: the far side K of the width
+narrower at each end, the picture foreshortened by half that), alternately towards the
+top and the bottom: what a camera not quite above the table costs.
 The three consonants are scored as the game uses them, as a set (a word must hold them
 all, in any order); the vowel die in its place. Per die: right, "?", silent misreads (a
 wrong letter not marked "?"), dice missed (not in the reading at all); then the share of
@@ -57,6 +61,7 @@ from collections import Counter  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 
+import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from vision.calibrate import CalibrationError, learn_dice  # noqa: E402
@@ -138,6 +143,24 @@ def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
             photo, _ = dice_scene(faces, rng, random_style(rng, split))
         out.append((photo, faces))
     return out
+
+
+def tilted(photo: Image, share: float, towards_top: bool = True) -> Image:
+    """``photo`` as a camera tilted away from overhead would take it: the far side seen
+    ``share`` of the width narrower at each end, and the picture foreshortened by half
+    of ``share`` (a trapezoid warp; the dice are drawn flat, so their tops lean with the
+    table). The photo keeps its size; what leaves it is the table's edge repeated."""
+    h, w = photo.shape[:2]
+    near = [[w, h], [0, h]] if towards_top else [[0, 0], [w, 0]]
+    y = 0.5 * share * h if towards_top else h - 0.5 * share * h
+    far = [[share * w, y], [w - share * w, y]]
+    corners = [[0, 0], [w, 0], [w, h], [0, h]]
+    target = far + near if towards_top else near + far[::-1]
+    homography = cv2.getPerspectiveTransform(
+        np.array(corners, np.float32), np.array(target, np.float32)
+    )
+    warped = cv2.warpPerspective(photo, homography, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(warped, np.uint8)
 
 
 Reader = Callable[[Image, bool], Sequence[str | int]]
@@ -268,6 +291,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--users", type=int, default=8, help="players of held-out dice")
     parser.add_argument("--readers", nargs="+", default=list(READERS), choices=READERS)
     parser.add_argument(
+        "--tilt",
+        type=float,
+        nargs="+",
+        default=[],
+        help="also read each set's photos tilted by these shares (tilted()), e.g. 0.1 0.2",
+    )
+    parser.add_argument(
         "--models",
         type=Path,
         nargs="+",
@@ -286,11 +316,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             split = kind.removesuffix(", per user")
             per_user(args.users, max(1, args.photos // args.users), args.seed, split)
             continue
-        shots = photos(kind, args.photos, args.seed)
-        for name in args.readers:
-            for models in every:
-                tally, times = measure(shots, reader(name, models))
-                print(line(kind, name + models.label, tally, times), flush=True)
+        drawn = photos(kind, args.photos, args.seed)
+        for share in [0.0, *args.tilt]:
+            shots = [(tilted(p, share, i % 2 == 0), f) for i, (p, f) in enumerate(drawn)]
+            named = f"{kind}, tilted {share:g}" if share else kind
+            for name in args.readers:
+                for models in every:
+                    tally, times = measure(shots, reader(name, models))
+                    print(line(named, name + models.label, tally, times), flush=True)
 
 
 if __name__ == "__main__":
