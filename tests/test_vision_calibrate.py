@@ -10,6 +10,7 @@ import pytest
 from test_cli import run
 
 from vision.calibrate import (
+    Calibration,
     CalibrationError,
     learn_dice,
     learn_letters,
@@ -18,6 +19,7 @@ from vision.calibrate import (
 )
 from vision.camera import Image
 from vision.dice_learned import DICE_AGAINST, every_face, own_dice, read_learned
+from vision.dice_render import DiceStyle
 from vision.glyphs import UNSEEN_FONTS
 from vision.letters import OWN_AGAINST, OWN_LETTERS, read_letters
 from vision.own import OwnExamples, contradiction, misread_as, own_file
@@ -459,6 +461,27 @@ def _accepted(shots: list[tuple[str, Image, str]], probe: Path) -> list[tuple[st
     return usable
 
 
+def _calibrated(
+    rng: np.random.Generator, style: DiceStyle, folder: Path, probe: Path
+) -> Calibration:
+    """A player of dice ``style`` calibrated in ``folder``: seven photos, every face, the
+    ones the command refuses left out (:func:`_accepted`)."""
+    from vision.dice_render import as_told, dice_scene
+
+    scenes = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
+    shots = [(as_told(drawn), photo, as_told(drawn)) for photo, drawn in scenes]
+    return learn_dice(_accepted(shots, probe), folder)
+
+
+def _dice_player(rng: np.random.Generator, split: str, folder: Path, probe: Path) -> DiceStyle:
+    """A player of dice of a style drawn from ``split``, calibrated in ``folder``."""
+    from vision.dice_render import random_style
+
+    style = random_style(rng, split)
+    _calibrated(rng, style, folder, probe)
+    return style
+
+
 def test_an_m_and_a_w_confused_at_any_angle_need_no_calibration_and_no_die_is_read_worse(
     tmp_path: Path,
 ) -> None:
@@ -527,17 +550,13 @@ def test_after_calibration_a_players_dice_are_read_as_surely_or_more_and_never_w
     # three dice it still doubts on these photos are not confirmed: their nearest own
     # example is not clearly nearer than one of another letter, or one view reads
     # another letter; the network of 80,000 windows had more doubts, some confirmed.)
-    from vision.dice_render import as_told, dice_scene, random_faces
-    from vision.dice_render import random_style as dice_style
+    from vision.dice_render import dice_scene, random_faces
 
     rng = np.random.default_rng(9)
     before = after = 0
     for player in range(2):
-        style = dice_style(rng, "held-out")
-        scenes = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
-        shots = [(as_told(drawn), photo, as_told(drawn)) for photo, drawn in scenes]
         folder = tmp_path / f"player{player}"
-        learn_dice(_accepted(shots, tmp_path / "probe"), folder)
+        style = _dice_player(rng, "held-out", folder, tmp_path / "probe")
         for _ in range(5):
             faces = random_faces(rng, True)
             photo = dice_scene(faces, rng, style)[0]
@@ -562,19 +581,15 @@ def test_a_players_d20s_stood_upright_confirm_doubted_letters_as_their_own(
     overrule)."""
     from vision.dice_centres import working
     from vision.dice_learned import DICE_UPRIGHT, DiceNet, adapted, is_consonant, picked, seen_dice
-    from vision.dice_render import as_told, dice_scene, random_faces
-    from vision.dice_render import random_style as dice_style
+    from vision.dice_render import dice_scene, random_faces
 
     net = DiceNet()
     committed, net.threshold = net.threshold, 0.95
     rng = np.random.default_rng(5)
     doubted = confirmed = 0
     for player in range(4):
-        style = dice_style(rng, "unseen")
-        scenes = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
-        shots = [(as_told(drawn), photo, as_told(drawn)) for photo, drawn in scenes]
         folder = tmp_path / f"player{player}"
-        learn_dice(_accepted(shots, tmp_path / "probe"), folder)
+        style = _dice_player(rng, "unseen", folder, tmp_path / "probe")
         mine, against = own_dice(folder, net), own_dice(folder, net, DICE_AGAINST)
         stood = own_dice(folder, net, DICE_UPRIGHT)
         assert stood is not None
