@@ -318,7 +318,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             continue
         drawn = photos(kind, args.photos, args.seed)
         for share in [0.0, *args.tilt]:
-            shots = [(tilted(p, share, i % 2 == 0), f) for i, (p, f) in enumerate(drawn)]
+            shots = [
+                (tilted(p, share, i % 2 == 0) if share else p, f) for i, (p, f) in enumerate(drawn)
+            ]
             named = f"{kind}, tilted {share:g}" if share else kind
             for name in args.readers:
                 for models in every:

@@ -410,3 +410,19 @@ def test_an_m_and_a_w_of_designs_never_trained_on_are_surer_read_upright() -> No
         assert CLASSES[letter] == face
         surer += probability > dice_learned._letter_probability(any_angle)
     assert surer >= 10, surer
+
+
+@pytest.mark.parametrize("towards_top", [True, False])
+def test_the_benchs_camera_off_overhead_narrows_the_far_side_only(towards_top: bool) -> None:
+    """``bench/vision_dice.py --tilt``: the far side of the table is seen the share
+    narrower at each end, the near side as it was, the photo keeping its size."""
+    from bench.vision_dice import tilted
+
+    photo = np.repeat(np.tile(np.arange(200, dtype=np.uint8), (100, 1))[..., None], 3, axis=2)
+    out = tilted(photo, 0.2, towards_top)
+    assert out.shape == photo.shape
+    near, far = (99, 10) if towards_top else (0, 89)
+    assert np.abs(out[near, :, 0].astype(int) - np.arange(200)).max() <= 1
+    # The far side spans the middle 60% of the width: its left end is the table's.
+    assert out[far, 41, 0] < 5 and out[far, 158, 0] > 194 and abs(int(out[far, 100, 0]) - 100) <= 1
+    assert np.array_equal(tilted(photo, 0.0), photo)
