@@ -213,24 +213,35 @@ def line(name: str, reader: str, tally: Tally, times: list[float]) -> str:
 CALIBRATION_FACES = ("BCDA", "FGHE", "JKLI", "MNPO", "QRSU", "TVW*", "XZBA")
 
 
-def per_user(players: int, count: int, seed: int, split: str = "held-out") -> None:
+def per_user(
+    players: int, count: int, seed: int, split: str = "held-out", share: float = 0.0
+) -> None:
     """The ``held-out, per user`` lines (``split``: ``unseen``, the ``unseen, per user``
     ones): ``players`` players, each with dice of one family of ``split``, their
     ``count`` photos read by the classifier alone before and after their calibration
     (:data:`CALIBRATION_FACES`), in a data directory of their own. The committed
     networks only, whatever ``--models`` says: the calibration
-    (:func:`vision.calibrate.learn_dice`) finds the player's dice with them."""
+    (:func:`vision.calibrate.learn_dice`) finds the player's dice with them. ``share``:
+    each player's camera off overhead (:func:`tilted`, towards the top for one player,
+    the bottom for the next), their calibration photos taken by it too."""
     rng = np.random.default_rng(seed)
     before, after = Tally(), Tally()
     times: tuple[list[float], list[float]] = ([], [])
     refused = 0
-    for _ in range(players):
+    for player in range(players):
         style = random_style(rng, split)
-        shots = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
+
+        def camera(photo: Image, towards_top: bool = player % 2 == 0) -> Image:
+            return tilted(photo, share, towards_top) if share else photo
+
+        shots = [
+            (camera(p), drawn)
+            for p, drawn in (dice_scene(f, rng, style) for f in CALIBRATION_FACES)
+        ]
         read = []
         for _ in range(count):
             faces = random_faces(rng, True)
-            read.append((dice_scene(faces, rng, style)[0], faces))
+            read.append((camera(dice_scene(faces, rng, style)[0]), faces))
         with tempfile.TemporaryDirectory() as name:
             folder = Path(name)
 
@@ -253,7 +264,7 @@ def per_user(players: int, count: int, seed: int, split: str = "held-out") -> No
             tally, spent = measure(read, reader)
             after.merge(tally)
             times[1].extend(spent)
-    kind = f"{split}, per user"
+    kind = f"{split}, per user" + (f", tilted {share:g}" if share else "")
     print(line(kind, "classifier alone", before, times[0]), flush=True)
     name = f"classifier alone, calibrated ({refused} of {players * 7} photos refused)"
     print(line(kind, name, after, times[1]), flush=True)
@@ -314,7 +325,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for kind in args.sets:
         if kind.endswith(", per user"):
             split = kind.removesuffix(", per user")
-            per_user(args.users, max(1, args.photos // args.users), args.seed, split)
+            for share in [0.0, *args.tilt]:
+                per_user(args.users, max(1, args.photos // args.users), args.seed, split, share)
             continue
         drawn = photos(kind, args.photos, args.seed)
         for share in [0.0, *args.tilt]:
