@@ -471,16 +471,17 @@ def train_dice(args: argparse.Namespace) -> None:
         report[f"unseen designs' photos, draw {k + 1}"] = unseen
         never_trained.append(unseen)
     calibration += never_trained
-    right = np.concatenate([r for r, _ in calibration])
-    threshold = threshold_for(np.concatenate([c for _, c in calibration]), right)
+
+    def rule_on(decisions: list[tuple[NDArray[np.bool_], NDArray[np.float32]]]) -> float:
+        """:func:`bench.vision_train.threshold_for` on ``decisions`` pooled."""
+        right = np.concatenate([r for r, _ in decisions])
+        return threshold_for(np.concatenate([c for _, c in decisions]), right)
+
+    threshold = rule_on(calibration)
     if never_trained and args.unseen_alone:
         # A player's dice are of a design never trained on: the rule holds on those
         # photos alone too, not only diluted among the trained designs' (docs/vision.md).
-        alone = threshold_for(
-            np.concatenate([c for _, c in never_trained]),
-            np.concatenate([r for r, _ in never_trained]),
-        )
-        threshold = max(threshold, alone)
+        threshold = max(threshold, rule_on(never_trained))
     meta.write_text(
         json.dumps(
             {
