@@ -54,9 +54,12 @@ from vision.camera import Image  # noqa: E402
 from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
 from vision.dice_render import (  # noqa: E402
     CONSONANTS,
+    FRAME,
+    NO_LEAN,
     VOWELS,
     DiceStyle,
     DrawnDie,
+    Lean,
     dice_scene,
     random_faces,
     table,
@@ -131,6 +134,7 @@ def dice_windows(
     letter_shapes: float = 0.0,
     stretches: tuple[float, float] | None = None,
     tops: list[tuple[NDArray[np.uint8], float]] | None = None,
+    lean: Lean = NO_LEAN,
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """About ``count`` dice windows of ``split`` and their classes
     (:data:`vision.dice_render.CLASSES`, then "nothing"); ``bare``: the share of photos
@@ -147,8 +151,11 @@ def dice_windows(
     whose letters are drawn narrower or wider and bolder or lighter than their design
     (:func:`reshaped`, widths drawn in ``stretches``; its own random numbers);
     ``tops``: the d20's letters are cut upright, and a window of each at any angle with
-    its top's angle is added to ``tops`` (:func:`labelled_windows`)."""
+    its top's angle is added to ``tops`` (:func:`labelled_windows`); ``lean``: the share
+    of the dice renderer's photos seen by a camera leaning away from overhead, and how
+    far (:class:`Lean`; its own random numbers)."""
     rng = np.random.default_rng(seed)
+    leaning = np.random.default_rng(seed + 4000)
     reshape = np.random.default_rng(seed + 3000)
     looks = np.random.default_rng(seed + 1000)
     shapes = np.random.default_rng(seed + 2000)
@@ -178,7 +185,8 @@ def dice_windows(
             cubes = None
             if swapped_shapes:
                 cubes = [(f in VOWELS) != (shapes.random() < swapped_shapes) for f in faces]
-            photo, drawn = dice_scene(faces, rng, style, size, band, cubes=cubes)
+            view = lean.view(leaning, size, FRAME)
+            photo, drawn = dice_scene(faces, rng, style, size, band, cubes=cubes, view=view)
             keep = (DICE_FACE_NEGATIVES * len(drawn), *DICE_NEGATIVES)
         gray = mixed_grey(photo, looks) if looks.random() < grey_mix else None
         windows, labels = labelled_windows(
@@ -414,14 +422,24 @@ def _cnn(
 
 
 def dice_decisions(
-    net: dice_learned.DiceNet, split: str, photos: int, seed: int, first: bool = False
+    net: dice_learned.DiceNet,
+    split: str,
+    photos: int,
+    seed: int,
+    first: bool = False,
+    *,
+    lean: Lean = NO_LEAN,
+    finder: dice_centres.DiceNets | None = None,
 ) -> tuple[NDArray[np.bool_], NDArray[np.float32]]:
     """The reader's decisions on ``photos`` whole photos of ``split`` (three d20, and the
     vowel die on three in four; ``first``: drawn by the first generator,
     :func:`first_photo`): for each die it picks (:func:`dice_learned.picked`), whether
     its letter is right (a die picked where there is none is wrong) and its confidence.
-    The threshold is chosen on these, as the reader decides."""
+    The threshold is chosen on these, as the reader decides. ``lean``: as
+    :func:`dice_windows`' (whole photos); ``finder``: other die finder networks than the
+    committed ones."""
     rng = np.random.default_rng(seed)
+    leaning = np.random.default_rng(seed + 4000)
     right: list[bool] = []
     conf: list[float] = []
     for _ in range(photos):
@@ -430,8 +448,10 @@ def dice_decisions(
             faces = "".join(d.face for d in drawn)
         else:
             faces = random_faces(rng, rng.random() < 0.75)
-            photo, drawn = dice_scene(faces, rng, dice_style(rng, split, letters=True))
-        seen = dice_learned.seen_dice(dice_centres.working(photo), net)
+            style = dice_style(rng, split, letters=True)
+            view = lean.view(leaning, (1024, 768))
+            photo, drawn = dice_scene(faces, rng, style, view=view)
+        seen = dice_learned.seen_dice(dice_centres.working(photo), net, finder=finder)
         # The reader is told whether the vowel die is in play, as the referee is.
         for die in dice_learned.picked(seen, vowel_die=len(faces) == 4):
             x, y, w, h = die.box
@@ -451,15 +471,21 @@ def train_dice(args: argparse.Namespace) -> None:
         _train_dice_net(args, shape, out)
     meta.write_text(json.dumps({"threshold": 1.0}))
     net = dice_learned.DiceNet(out, meta)
-    report = {
-        "calibration photos": dice_decisions(net, "calibration", args.dice_photos, args.seed + 3)
-    }
+    finder = finder_in(args.finder)
+
+    def decide(
+        split: str, photos: int, seed: int, first: bool = False
+    ) -> tuple[NDArray[np.bool_], NDArray[np.float32]]:
+        """:func:`dice_decisions`, the photos leaning as the training's do (the reader
+        meets such photos; the first generator's never lean)."""
+        return dice_decisions(net, split, photos, seed, first, lean=lean_of(args), finder=finder)
+
+    report = {"calibration photos": decide("calibration", args.dice_photos, args.seed + 3)}
     if args.held_out_photos:
-        held = dice_decisions(net, "held-out", args.held_out_photos, args.seed + 4)
-        report["held-out photos"] = held
+        report["held-out photos"] = decide("held-out", args.held_out_photos, args.seed + 4)
     calibration = [report["calibration photos"]]
     if args.first_photos:
-        first = dice_decisions(net, "calibration", args.first_photos, args.seed + 5, first=True)
+        first = decide("calibration", args.first_photos, args.seed + 5, first=True)
         report["first generator calibration photos"] = first
         calibration.append(first)
     # Designs no dice network trains on (the letters' held-out designs): a player's dice
@@ -467,7 +493,7 @@ def train_dice(args: argparse.Namespace) -> None:
     # calibration families (docs/vision.md). Two draws, seeds seed + 3 and seed + 13.
     never_trained = []
     for k in range(args.unseen_draws):
-        unseen = dice_decisions(net, "unseen", args.unseen_photos, args.seed + 3 + 10 * k)
+        unseen = decide("unseen", args.unseen_photos, args.seed + 3 + 10 * k)
         report[f"unseen designs' photos, draw {k + 1}"] = unseen
         never_trained.append(unseen)
     calibration += never_trained
@@ -502,6 +528,7 @@ def train_dice(args: argparse.Namespace) -> None:
                 "first_generator_calibration_photos": args.first_photos,
                 "unseen_calibration_photos": [args.unseen_photos] * args.unseen_draws,
                 "unseen_alone": args.unseen_alone,
+                **lean_meta(args),
                 "d20_read_upright": net.stood is not None,
                 "classes": DICE_CLASSES + " then nothing",
                 "input": list(shape),
@@ -511,6 +538,41 @@ def train_dice(args: argparse.Namespace) -> None:
         + "\n"
     )
     _print_report(report, threshold, out, start)
+
+
+def add_lean_options(parser: argparse.ArgumentParser) -> None:
+    """The training scripts' ``--lean`` and ``--lean-share`` (:class:`Lean`)."""
+    parser.add_argument(
+        "--lean",
+        type=float,
+        default=0.0,
+        help="photos seen by a camera leaning up to this many degrees from overhead "
+        "(0: all from above, as the committed networks were trained)",
+    )
+    parser.add_argument(
+        "--lean-share", type=float, default=0.5, help="the share of photos that lean (--lean)"
+    )
+
+
+def lean_of(args: argparse.Namespace) -> Lean:
+    """The :class:`Lean` of :func:`add_lean_options`' options."""
+    return Lean(args.lean_share, float(np.radians(args.lean))) if args.lean else NO_LEAN
+
+
+def lean_meta(args: argparse.Namespace) -> dict[str, float]:
+    """The lean a network was trained with, for its .json (nothing where none)."""
+    return {"lean_degrees": args.lean, "lean_share": args.lean_share} if args.lean else {}
+
+
+def finder_in(folder: Path | None) -> dice_centres.DiceNets | None:
+    """The die finder networks in ``folder`` (None: the committed ones)."""
+    if folder is None:
+        return None
+    return dice_centres.DiceNets(
+        folder / dice_centres.FINDER_ONNX.name,
+        folder / dice_centres.READER_ONNX.name,
+        folder / dice_centres.READER_META.name,
+    )
 
 
 def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path) -> None:
@@ -530,6 +592,7 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
             swapped_shapes=args.swapped_shapes,
             letter_shapes=args.letter_shapes,
             stretches=(args.narrowest, STRETCHES[1]),
+            lean=lean_of(args),
         )
         return {"x": x, "y": y}
 
@@ -645,6 +708,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="the threshold's rule holds on the unseen designs' photos alone too",
     )
     parser.add_argument("--dice-out", type=Path, default=dice_learned.DICE_ONNX)
+    add_lean_options(parser)
+    parser.add_argument(
+        "--finder",
+        type=Path,
+        help="a folder of die finder networks the threshold's photos are read with "
+        "(default: the committed ones)",
+    )
     args = parser.parse_args(argv)
 
     import torch

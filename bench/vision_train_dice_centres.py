@@ -41,12 +41,15 @@ import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
 from bench.vision_train import threshold_for  # noqa: E402
+from bench.vision_train_dice import add_lean_options, lean_meta, lean_of  # noqa: E402
 from vision import dice_centres as dc  # noqa: E402
 from vision.dice_render import (  # noqa: E402
     CLASSES,
     CONSONANTS,
+    NO_LEAN,
     VOWELS,
     DrawnDie,
+    Lean,
     dice_scene,
     random_faces,
     random_style,
@@ -100,14 +103,19 @@ class Samples:
 
 
 def training_photo(
-    rng: np.random.Generator, split: str
+    rng: np.random.Generator,
+    split: str,
+    lean: Lean = NO_LEAN,
+    leaning: np.random.Generator | None = None,
 ) -> tuple[NDArray[np.uint8], list[DrawnDie]]:
-    """A grey photo of 0 to :data:`MOST_DICE` dice of ``split`` and the dice drawn."""
+    """A grey photo of 0 to :data:`MOST_DICE` dice of ``split`` and the dice drawn;
+    ``lean``: the share of photos seen by a camera leaning, drawn from ``leaning``."""
     width = int(rng.choice(WIDTHS))
     size = (width, width * 3 // 4)
     count = 0 if rng.random() < BARE else int(rng.integers(1, MOST_DICE + 1))
     faces = "".join(str(rng.choice(list(CONSONANTS + VOWELS))) for _ in range(count))
-    photo, drawn = dice_scene(faces, rng, random_style(rng, split), size, RADII)
+    view = lean.view(leaning, size) if leaning is not None else None
+    photo, drawn = dice_scene(faces, rng, random_style(rng, split), size, RADII, view=view)
     return dc.working(photo), drawn
 
 
@@ -177,11 +185,12 @@ def add_photo(
             table_crops -= 1
 
 
-def draw_samples(photos: int, seed: int) -> Samples:
+def draw_samples(photos: int, seed: int, lean: Lean = NO_LEAN) -> Samples:
     rng = np.random.default_rng(seed)
+    leaning = np.random.default_rng(seed + 4000)
     samples = Samples([], [], [], [], [], [])
     for _ in range(photos):
-        gray, drawn = training_photo(rng, "train")
+        gray, drawn = training_photo(rng, "train", lean, leaning)
         add_photo(samples, gray, drawn, rng)
         samples.crops_after.append(len(samples.crops))
     return samples
@@ -348,18 +357,23 @@ class Decisions:
     radius_error: float = 0.0
 
 
-def decisions(nets: dc.DiceNets, split: str, photos: int, seed: int) -> Decisions:
+def decisions(
+    nets: dc.DiceNets, split: str, photos: int, seed: int, lean: Lean = NO_LEAN
+) -> Decisions:
     """On ``photos`` photos of ``split`` as the bench draws them (three d20, the vowel die
     on three in four, 1024 × 768), for each die the reader picks, told whether the vowel
     die is in play: whether its letter is right (a die picked where none is, wrong) and
-    its confidence; and how well the finder found the dice."""
+    its confidence; and how well the finder found the dice. ``lean``: the share of photos
+    seen by a camera leaning (its own random numbers)."""
     rng = np.random.default_rng(seed)
+    leaning = np.random.default_rng(seed + 4000)
     out = Decisions([], [])
     errors: list[float] = []
     radii: list[float] = []
     for _ in range(photos):
         faces = random_faces(rng, rng.random() < 0.75)
-        photo, drawn = dice_scene(faces, rng, random_style(rng, split))
+        style = random_style(rng, split)
+        photo, drawn = dice_scene(faces, rng, style, view=lean.view(leaning, (1024, 768)))
         gray = dc.working(photo)
         found = nets.find(gray)
         out.dice += len(drawn)
@@ -409,6 +423,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--keep-reader", action="store_true", help="train the finder only, keep the reader"
     )
     parser.add_argument("--out", type=Path, default=dc.MODELS)
+    add_lean_options(parser)
     args = parser.parse_args(argv)
     reader_photos = min(args.reader_photos, args.photos)
 
@@ -421,7 +436,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     meta = args.out / dc.READER_META.name
     args.out.mkdir(parents=True, exist_ok=True)
     if not args.calibrate_only:
-        samples = draw_samples(args.photos, args.seed)
+        samples = draw_samples(args.photos, args.seed, lean_of(args))
         nothing = sum(label == len(CLASSES) for label in samples.labels)
         print(
             f"{args.photos} photos drawn in {time.perf_counter() - start:.0f} s: "
@@ -440,8 +455,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     meta.write_text(json.dumps({"threshold": 1.0}))
     nets = dc.DiceNets(finder_out, reader_out, meta)
     report = {
-        "calibration": decisions(nets, "calibration", args.calibration, args.seed + 3),
-        "held-out": decisions(nets, "held-out", args.held_out, args.seed + 4),
+        "calibration": decisions(
+            nets, "calibration", args.calibration, args.seed + 3, lean_of(args)
+        ),
+        "held-out": decisions(nets, "held-out", args.held_out, args.seed + 4, lean_of(args)),
     }
     cal = report["calibration"]
     threshold = threshold_for(np.array(cal.confidence, np.float32), np.array(cal.right, bool))
@@ -457,6 +474,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "calibration_photos": args.calibration,
                 "classes": CLASSES + " then nothing",
                 "crop": dc.CROP,
+                **lean_meta(args),
             },
             indent=1,
         )

@@ -45,17 +45,21 @@ from bench.vision_train_dice import (  # noqa: E402
     _cnn,
     _export,
     _fit,
+    add_lean_options,
     dice_windows,
+    lean_of,
 )
 from vision import dice_learned  # noqa: E402
 from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
+from vision.dice_render import NO_LEAN, Lean  # noqa: E402
 
 Drawn = tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.uint8], NDArray[np.float32]]
 
 
-def draw(count: int, seed: int) -> Drawn:
+def draw(count: int, seed: int, lean: Lean = NO_LEAN) -> Drawn:
     """One draw of ``count`` upright classifier windows and their classes, and the top
-    finder's windows (as many as there were d20 up letters) and their tops' angles."""
+    finder's windows (as many as there were d20 up letters) and their tops' angles
+    (``lean``: :func:`bench.vision_train_dice.dice_windows`')."""
     tops: list[tuple[NDArray[np.uint8], float]] = []
     x, y = dice_windows(
         "train",
@@ -66,6 +70,7 @@ def draw(count: int, seed: int) -> Drawn:
         letter_shapes=0.5,
         stretches=STRETCHES,
         tops=tops,
+        lean=lean,
     )
     top_x = np.array([w for w, _ in tops], np.uint8)
     return x, y, top_x, np.array([a for _, a in tops], np.float32)
@@ -146,13 +151,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--top-epochs", type=int, default=12)
     parser.add_argument("--top-widths", type=int, nargs=4, default=[16, 32, 64, 64])
     parser.add_argument("--out", type=Path, default=dice_learned.MODELS)
+    add_lean_options(parser)
     args = parser.parse_args(argv)
     import torch
 
     torch.set_num_threads(1)
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=min(2, len(args.seeds))) as pool:
-        draws = list(pool.map(draw, [args.windows] * len(args.seeds), args.seeds))
+        count, lean = [args.windows] * len(args.seeds), [lean_of(args)] * len(args.seeds)
+        draws = list(pool.map(draw, count, args.seeds, lean))
     x, y, top_x, angles = (np.concatenate(part) for part in zip(*draws, strict=True))
     nothing = len(DICE_CLASSES)
     print(

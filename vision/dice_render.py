@@ -536,6 +536,111 @@ def _camera(picture: Plane, rng: np.random.Generator, blur: float) -> NDArray[np
     return np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), np.uint8)
 
 
+#: The horizontal fields of view (degrees) a leaning camera's focal length is drawn from:
+#: the Raspberry Pi cameras' (v1 54°, v2 62°, module 3 66°, the HQ's 6 mm lens 63°) and
+#: a little either side.
+FIELDS = (50.0, 70.0)
+#: The photo size a window cut by training is taken to be part of, where the camera's
+#: lean is seen (the bench's photos').
+FRAME = (1024, 768)
+
+
+def leaning_view(
+    rng: np.random.Generator,
+    size: tuple[int, int],
+    lean: float,
+    frame: tuple[int, int] | None = None,
+) -> NDArray[np.float64]:
+    """The homography from a table seen from straight above to the same table seen by a
+    camera leaning away from overhead by up to ``lean`` radians (drawn uniformly, towards
+    any side; its field of view in :data:`FIELDS`): the far side smaller, each place
+    foreshortened along the way the camera looks. The renderer's photos are all seen
+    from above (each die leans on its own, the table never does); a player's camera on a
+    stand may not be (docs/vision.md, "a camera not quite overhead").
+
+    ``frame`` None: ``size`` is the whole photo; the view is scaled and moved so that all
+    of the table drawn stays in it (the corners it leaves are filled by the warp).
+    ``frame`` given: ``size`` is a small patch of a photo of that size, at a random
+    place in it; the view is the camera's local squash there, about the patch's centre,
+    its area kept (a window is cut at the size the finder measures)."""
+    theta = rng.uniform(0.0, lean)
+    side = rng.uniform(0.0, 2 * np.pi)
+    field = np.radians(rng.uniform(*FIELDS))
+    w, h = frame or size
+    focal = 0.5 * w / np.tan(0.5 * field)
+    k = np.array([[focal, 0.0, 0.5 * w], [0.0, focal, 0.5 * h], [0.0, 0.0, 1.0]])
+    turn = _axis_turn(np.array([np.cos(side), np.sin(side), 0.0]), theta)
+    view = k @ turn @ np.linalg.inv(k)
+    if frame is None:
+        corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
+        seen = cv2.perspectiveTransform(corners[None], view)[0]
+        low, high = seen.min(axis=0), seen.max(axis=0)
+        scale = min(w / (high[0] - low[0]), h / (high[1] - low[1]))
+        shift = 0.5 * (np.array([w, h]) - scale * (low + high))
+        fit = np.array([[scale, 0.0, shift[0]], [0.0, scale, shift[1]], [0.0, 0.0, 1.0]])
+        return np.asarray(fit @ view, np.float64)
+    x, y = rng.uniform(0, w), rng.uniform(0, h)
+    local = _jacobian(view, x, y)
+    local /= np.sqrt(abs(np.linalg.det(local)))
+    cx, cy = 0.5 * size[0], 0.5 * size[1]
+    affine = np.eye(3)
+    affine[:2, :2] = local
+    affine[:2, 2] = np.array([cx, cy]) - local @ np.array([cx, cy])
+    return affine
+
+
+@dataclass(frozen=True)
+class Lean:
+    """How a training draw's photos are seen: ``share`` of them by a camera leaning up
+    to ``most`` radians away from overhead (:func:`leaning_view`), the others from above."""
+
+    share: float = 0.0
+    most: float = 0.0
+
+    def view(
+        self, rng: np.random.Generator, size: tuple[int, int], frame: tuple[int, int] | None = None
+    ) -> NDArray[np.float64] | None:
+        """One photo's view (:func:`leaning_view`'s arguments), or None: from above.
+        Draws from ``rng`` only where some photos lean (the draws before it, the same)."""
+        if self.share <= 0 or self.most <= 0 or rng.random() >= self.share:
+            return None
+        return leaning_view(rng, size, self.most, frame)
+
+
+#: Every photo seen from above, as the committed networks were trained.
+NO_LEAN = Lean()
+
+
+def _jacobian(view: NDArray[np.float64], x: float, y: float) -> NDArray[np.float64]:
+    """The 2 × 2 derivative of the homography ``view`` at (x, y)."""
+    u, v, s = view @ np.array([x, y, 1.0])
+    return np.array(
+        [
+            [(view[0, 0] * s - u * view[2, 0]) / s**2, (view[0, 1] * s - u * view[2, 1]) / s**2],
+            [(view[1, 0] * s - v * view[2, 0]) / s**2, (view[1, 1] * s - v * view[2, 1]) / s**2],
+        ]
+    )
+
+
+def seen_by(view: NDArray[np.float64], die: DrawnDie) -> DrawnDie:
+    """``die`` as drawn, where the homography ``view`` puts it (its sizes scaled by the
+    view's local scale at its face)."""
+
+    def moved(point: tuple[float, float]) -> tuple[float, float]:
+        x, y = cv2.perspectiveTransform(np.array([[point]], np.float64), view)[0, 0]
+        return (float(x), float(y))
+
+    scale = float(np.sqrt(abs(np.linalg.det(_jacobian(view, *die.up)))))
+    return DrawnDie(
+        die.face,
+        moved(die.centre),
+        die.size * scale,
+        moved(die.up),
+        die.radius * scale,
+        moved(die.top),
+    )
+
+
 def dice_scene(
     faces: str,
     rng: np.random.Generator,
@@ -544,12 +649,15 @@ def dice_scene(
     radius: tuple[float, float] = (0.03, 0.09),
     *,
     cubes: Sequence[bool] | None = None,
+    view: NDArray[np.float64] | None = None,
 ) -> tuple[Image, list[DrawnDie]]:
     """A photo of dice showing ``faces`` (consonants on d20s, vowels on the cube),
     scattered on a table; the dice as drawn, in the order of ``faces``. ``radius``: the
     d20's radius over the photo's width, drawn in that range (the cube is smaller).
     ``cubes``: which of the dice are cubes whatever their letters (:func:`draw_die`'s
-    ``cube``; training only: the game's dice are drawn without it)."""
+    ``cube``; training only: the game's dice are drawn without it). ``view``: a
+    homography the table is seen through before the camera's light, blur and noise
+    (:func:`leaning_view`; None: from straight above)."""
     w, h = size
     solids: list[bool] = [f in VOWELS for f in faces] if cubes is None else list(cubes)
     scale = rng.uniform(*radius) * w
@@ -586,6 +694,14 @@ def dice_scene(
         for face, (x, y, r), is_cube in zip(faces, placed, solids, strict=True)
     ]
     blur = float(np.clip(scale / 25, 0.6, 1.8))
+    if view is not None:
+        canvas = np.asarray(
+            cv2.warpPerspective(
+                canvas, view, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+            ),
+            np.float32,
+        )
+        drawn = [seen_by(view, die) for die in drawn]
     return _camera(canvas, rng, blur), drawn
 
 
