@@ -67,9 +67,6 @@ import numpy as np  # noqa: E402
 from vision.calibrate import CalibrationError, learn_dice  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.dice_centres import (  # noqa: E402
-    FINDER_ONNX,
-    READER_META,
-    READER_ONNX,
     DiceNets,
     read_centres,
 )
@@ -180,7 +177,7 @@ def models_in(folder: Path) -> Models:
     """The five network files in ``folder``."""
     return Models(
         f" ({folder})",
-        DiceNets(folder / FINDER_ONNX.name, folder / READER_ONNX.name, folder / READER_META.name),
+        DiceNets.in_folder(folder),
         DiceNet(folder / DICE_ONNX.name, folder / DICE_META.name),
     )
 

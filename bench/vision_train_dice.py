@@ -471,7 +471,7 @@ def train_dice(args: argparse.Namespace) -> None:
         _train_dice_net(args, shape, out)
     meta.write_text(json.dumps({"threshold": 1.0}))
     net = dice_learned.DiceNet(out, meta)
-    finder = finder_in(args.finder)
+    finder = dice_centres.DiceNets.in_folder(args.finder) if args.finder else None
 
     def decide(
         split: str, photos: int, seed: int, first: bool = False
@@ -562,17 +562,6 @@ def lean_of(args: argparse.Namespace) -> Lean:
 def lean_meta(args: argparse.Namespace) -> dict[str, float]:
     """The lean a network was trained with, for its .json (nothing where none)."""
     return {"lean_degrees": args.lean, "lean_share": args.lean_share} if args.lean else {}
-
-
-def finder_in(folder: Path | None) -> dice_centres.DiceNets | None:
-    """The die finder networks in ``folder`` (None: the committed ones)."""
-    if folder is None:
-        return None
-    return dice_centres.DiceNets(
-        folder / dice_centres.FINDER_ONNX.name,
-        folder / dice_centres.READER_ONNX.name,
-        folder / dice_centres.READER_META.name,
-    )
 
 
 def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path) -> None:

@@ -196,6 +196,11 @@ class DiceNets:
         self.reader = cv2.dnn.readNetFromONNX(str(reader))
         self.threshold = float(json.loads(meta.read_text())["threshold"])
 
+    @classmethod
+    def in_folder(cls, folder: Path) -> DiceNets:
+        """The networks of ``folder``, named as the committed ones (a training's output)."""
+        return cls(folder / FINDER_ONNX.name, folder / READER_ONNX.name, folder / READER_META.name)
+
     def find(self, gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> list[FoundDie]:
         """The dice the finder sees on the working photo, likeliest first."""
         found = finder_peaks(self.finder, gray, tuning.side, tuning.peak, tuning.apart)
