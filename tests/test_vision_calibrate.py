@@ -494,7 +494,7 @@ def test_an_m_and_a_w_confused_at_any_angle_need_no_calibration_and_no_die_is_re
     read right before the calibration is misread after it."""
     from dataclasses import replace
 
-    from vision.dice_render import as_told, dice_scene
+    from vision.dice_render import dice_scene
     from vision.dice_render import random_style as dice_style
     from vision.render import design_fonts
 
@@ -504,11 +504,9 @@ def test_an_m_and_a_w_confused_at_any_angle_need_no_calibration_and_no_die_is_re
     for player in range(4):
         rng = np.random.default_rng(7 + player)
         style = replace(dice_style(rng, "unseen"), font=cut)
-        scenes = [dice_scene(f, rng, style) for f in CALIBRATION_FACES]
-        photos = [dice_scene(f, rng, style)[0] for f in shown]
-        shots = [(as_told(drawn), photo, as_told(drawn)) for photo, drawn in scenes]
         folder = tmp_path / f"player{player}"
-        against = learn_dice(_accepted(shots, tmp_path / "probe"), folder).against
+        against = _calibrated(rng, style, folder, tmp_path / "probe").against
+        photos = [dice_scene(f, rng, style)[0] for f in shown]
         apart = [(told[0], told[-2]) for told in against.split(", ") if told]
         learned_apart += len(apart)
         for photo, faces in zip(photos, shown, strict=True):
