@@ -193,6 +193,32 @@ def threshold_for(confidence: NDArray[np.float32], right: NDArray[np.bool_]) -> 
     return 1.0 if last < 0 else float(confidence[order[last]])
 
 
+def bounded_threshold_for(
+    confidence: NDArray[np.float32], right: NDArray[np.bool_], level: float
+) -> float:
+    """The lowest confidence threshold at which the sure readings meet
+    :data:`SILENT_GOAL` with confidence ``level``: their misread rate's one-sided upper
+    bound (Clopper-Pearson) is at most the goal, i.e. at most ``k`` wrong in ``n`` sure
+    is as unlikely as ``1 - level`` were the rate the goal (1.0 if no threshold does).
+
+    :func:`threshold_for` stops where the readings seen are wrong as often as the goal
+    allows, so that other photos of other designs then see more; this one leaves a margin
+    that shrinks as the photos grow in number (docs/vision.md)."""
+    order = np.argsort(-confidence)
+    wrong = np.cumsum(~right[order])
+    n = np.arange(1, len(order) + 1, dtype=np.float64)
+    # P(X <= k; n, goal), term by term: log C(n, i) goal^i (1 - goal)^(n - i).
+    log_goal, log_rest = np.log(SILENT_GOAL), np.log1p(-SILENT_GOAL)
+    term = n * log_rest
+    cdf = np.exp(term)
+    for i in range(1, int(wrong.max(initial=0)) + 1):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            term = term + np.log(np.maximum(n - i + 1, 0)) - np.log(i) + log_goal - log_rest
+        cdf += np.where(wrong >= i, np.exp(term), 0.0)
+    allowed = np.nonzero(cdf <= 1 - level)[0]
+    return 1.0 if len(allowed) == 0 else float(confidence[order[allowed[-1]]])
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--kind", choices=[*KINDS, "all"], default="all")

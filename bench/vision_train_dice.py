@@ -49,7 +49,11 @@ from typing import Any  # noqa: E402
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
-from bench.vision_train import cached_windows, threshold_for  # noqa: E402
+from bench.vision_train import (  # noqa: E402
+    bounded_threshold_for,
+    cached_windows,
+    threshold_for,
+)
 from vision import dice_centres, dice_learned  # noqa: E402
 from vision.camera import Image  # noqa: E402
 from vision.dice_render import CLASSES as DICE_CLASSES  # noqa: E402
@@ -500,9 +504,13 @@ def train_dice(args: argparse.Namespace) -> None:
     calibration += never_trained
 
     def rule_on(decisions: list[tuple[NDArray[np.bool_], NDArray[np.float32]]]) -> float:
-        """:func:`bench.vision_train.threshold_for` on ``decisions`` pooled."""
+        """:func:`bench.vision_train.threshold_for` on ``decisions`` pooled (``--sure-bound``:
+        :func:`bench.vision_train.bounded_threshold_for` at that level)."""
         right = np.concatenate([r for r, _ in decisions])
-        return threshold_for(np.concatenate([c for _, c in decisions]), right)
+        confidence = np.concatenate([c for _, c in decisions])
+        if args.sure_bound:
+            return bounded_threshold_for(confidence, right, args.sure_bound)
+        return threshold_for(confidence, right)
 
     threshold = rule_on(calibration)
     if never_trained and args.unseen_alone:
@@ -535,6 +543,7 @@ def train_dice(args: argparse.Namespace) -> None:
                 "unseen_calibration_photos": [args.unseen_photos] * args.unseen_draws,
                 "unseen_alone": args.unseen_alone,
                 **({"unseen_each": True} if args.unseen_each else {}),
+                **({"sure_bound": args.sure_bound} if args.sure_bound else {}),
                 **lean_meta(args),
                 "d20_read_upright": net.stood is not None,
                 "classes": DICE_CLASSES + " then nothing",
@@ -707,6 +716,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--unseen-each",
         action="store_true",
         help="the threshold's rule holds on each draw of unseen designs alone too",
+    )
+    parser.add_argument(
+        "--sure-bound",
+        type=float,
+        default=0.0,
+        help="the threshold's rule asks the goal to hold with this confidence (e.g. 0.9: "
+        "a binomial upper bound; 0: the goal met on the photos seen)",
     )
     parser.add_argument("--dice-out", type=Path, default=dice_learned.DICE_ONNX)
     add_lean_options(parser)
