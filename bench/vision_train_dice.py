@@ -24,7 +24,9 @@ where the network is less sure than on trained designs and a threshold chosen wi
 them let five times more sure misreads through on designs never seen, docs/vision.md),
 as the reader decides (the rule of :func:`bench.vision_train.threshold_for`, on all those
 photos pooled and, ``--unseen-alone``, on the ``unseen`` photos alone too;
-``--unseen-each``, on each draw of them alone: tried, too strict, docs/vision.md); the
+``--unseen-each``, on each draw of them alone: tried, too strict, docs/vision.md;
+``--sure-bound LEVEL``: the rule of :func:`bench.vision_train.bounded_threshold_for`
+instead, the goal met with that confidence, not only on the photos seen); the
 held-out families are only measured, for the log. Seeded, one CPU thread.
 
 Needs the ``train`` extra (``pip install -e '.[train]'``: PyTorch, CPU build, and onnx).
