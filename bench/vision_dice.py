@@ -41,7 +41,9 @@ top and the bottom: what a camera not quite above the table costs.
 The three consonants are scored as the game uses them, as a set (a word must hold them
 all, in any order); the vowel die in its place. Per die: right, "?", silent misreads (a
 wrong letter not marked "?"), dice missed (not in the reading at all); then the share of
-photos whose dice are all right, and the time a photo takes.
+photos whose dice are all right, and the time a photo takes. ``--verbose``: the players'
+lines say each player's silent misreads and their dice's design (``--photos`` is shared
+among the players: ``--users 12 --photos 2880`` gives each 240).
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -88,10 +90,13 @@ class Tally:
     missed: int = 0
     photos: int = 0
     photos_right: int = 0
+    misread: list[str] = field(default_factory=list)
+    """Each photo with a silent misread, "truth read A B C D" (``--verbose`` lists them)."""
 
     def add(self, read: Sequence[str | int] | None, truth: str) -> None:
         """Count one photo: consonants as a set, the vowel (the fourth) in its place."""
         got = [str(v) for v in read or ()]
+        silent = self.silent
         self.photos += 1
         self.dice += len(truth)
         before = self.right
@@ -119,11 +124,14 @@ class Tally:
             self.silent += got[3] != "?"
             self.unsure += got[3] == "?"
         self.photos_right += self.right - before == len(truth) and len(got) == len(truth)
+        if self.silent > silent:
+            self.misread.append(f"{truth} read {' '.join(got)}")
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s counts to these."""
         for name in ("dice", "right", "unsure", "silent", "missed", "photos", "photos_right"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.misread += other.misread
 
 
 def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
@@ -211,7 +219,13 @@ CALIBRATION_FACES = ("BCDA", "FGHE", "JKLI", "MNPO", "QRSU", "TVW*", "XZBA")
 
 
 def per_user(
-    players: int, count: int, seed: int, split: str = "held-out", share: float = 0.0
+    players: int,
+    count: int,
+    seed: int,
+    split: str = "held-out",
+    share: float = 0.0,
+    *,
+    verbose: bool = False,
 ) -> None:
     """The ``held-out, per user`` lines (``split``: ``unseen``, the ``unseen, per user``
     ones): ``players`` players, each with dice of one family of ``split``, their
@@ -220,7 +234,9 @@ def per_user(
     networks only, whatever ``--models`` says: the calibration
     (:func:`vision.calibrate.learn_dice`) finds the player's dice with them. ``share``:
     each player's camera off overhead (:func:`tilted`, towards the top for one player,
-    the bottom for the next), their calibration photos taken by it too."""
+    the bottom for the next), their calibration photos taken by it too. ``verbose``: a
+    line per player with a silent misread, their design and each such photo, before and
+    after their calibration (a player meets their design's misread photo after photo)."""
     rng = np.random.default_rng(seed)
     before, after = Tally(), Tally()
     times: tuple[list[float], list[float]] = ([], [])
@@ -248,6 +264,7 @@ def per_user(
             tally, spent = measure(read, reader)
             before.merge(tally)
             times[0].extend(spent)
+            first = tally.misread
             usable = []
             for photo, drawn in shots:  # a photo the calibration refuses is left out
                 told = as_told(drawn)
@@ -261,6 +278,13 @@ def per_user(
             tally, spent = measure(read, reader)
             after.merge(tally)
             times[1].extend(spent)
+            if verbose and (first or tally.misread):
+                after_it = "; ".join(tally.misread) or "none"
+                print(
+                    f"player {player + 1}, {style.font.stem} on {style.table}: "
+                    f"before {'; '.join(first) or 'none'}; after {after_it}",
+                    flush=True,
+                )
     kind = f"{split}, per user" + (f", tilted {share:g}" if share else "")
     print(line(kind, "classifier alone", before, times[0]), flush=True)
     name = f"classifier alone, calibrated ({refused} of {players * 7} photos refused)"
@@ -312,6 +336,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=[],
         help="folders of other networks (dice_finder, dice_up, dice), each read with in turn",
     )
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="players' lines: each player's silent misreads and their dice's design",
+    )
     args = parser.parse_args(argv)
     every = [models_in(folder) for folder in args.models] or [Models()]
     print(
@@ -323,7 +352,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if kind.endswith(", per user"):
             split = kind.removesuffix(", per user")
             for share in [0.0, *args.tilt]:
-                per_user(args.users, max(1, args.photos // args.users), args.seed, split, share)
+                count = max(1, args.photos // args.users)
+                per_user(args.users, count, args.seed, split, share, verbose=args.verbose)
             continue
         drawn = photos(kind, args.photos, args.seed)
         for share in [0.0, *args.tilt]:
