@@ -279,10 +279,10 @@ def per_user(
             after.merge(tally)
             times[1].extend(spent)
             if verbose and (first or tally.misread):
-                after_it = "; ".join(tally.misread) or "none"
+                said = ["; ".join(listed) or "none" for listed in (first, tally.misread)]
                 print(
                     f"player {player + 1}, {style.font.stem} on {style.table}: "
-                    f"before {'; '.join(first) or 'none'}; after {after_it}",
+                    f"before {said[0]}; after {said[1]}",
                     flush=True,
                 )
     kind = f"{split}, per user" + (f", tilted {share:g}" if share else "")
