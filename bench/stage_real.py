@@ -3,6 +3,7 @@ public repositories' data sets, the same way every time.
 
     .venv/bin/python bench/stage_real.py BANANAGRAMS ROGGLE OUT
     .venv/bin/python bench/stage_real.py BANANAGRAMS ROGGLE OUT --sheets DIR
+    .venv/bin/python bench/stage_real.py BANANAGRAMS ROGGLE OUT --rummikub RUMMIKUB
 
 ``BANANAGRAMS`` is a copy of ``Zawaer/bananagrams-assistant`` and ``ROGGLE`` one of
 ``parkuman/roggle``: either a checked-out folder or a bare git directory (its ``HEAD``
@@ -29,9 +30,21 @@ The recipe (docs/vision.md):
 - the Boggle photos: ``default_rng(23).choice`` of 30 among the export's photos sorted
   by name (no replacement), copied byte for byte, each labelled die a ``die`` line.
 
+- with ``--rummikub`` (a copy of ``jnsbhlr/rummikub``: its data set "rummikub" v9 by
+  the Roboflow user jonasbuehler, CC BY 4.0), number tiles as rows of plates: the pool
+  its test then valid split's tiles numbered 1 to 10 (label files sorted by name, lines
+  in file order; 11 to 13 and the jokers are no plate): 620 tiles;
+  ``default_rng(23).choice(620, 120, replace=False)``, in draw order, twenty rows of
+  six; each cut as the letter tiles are, turned upright by the quarter turns of
+  ``bench/real_plate_turns.csv`` (judged by eye on the contact sheets ``--sheets``
+  writes in ``DIR/plates``), scaled to 120 px high, its proportions kept, six in a row
+  30 px apart on grey 128, in the middle of a 4:3 photo a quarter wider than the row;
+  JPEG quality 95.
+
 Folders written under ``OUT``: ``framed`` (its racks and the Boggle dice: the whole set,
 as ``shared/vision/real`` would hold it), ``close`` and ``framed-b`` (racks only),
-``dice`` (the Boggle dice only); each with ``labels.csv``, ``SOURCES.md`` and
+``dice`` (the Boggle dice only), ``plates`` (the number tiles only, with
+``--rummikub``, whose rows ``framed`` holds too); each with ``labels.csv``, ``SOURCES.md`` and
 ``LICENSE``. ``--sheets DIR`` also writes numbered contact sheets of the drawn tiles as
 cut, each in its four quarter turns (how the turns were judged, by eye), in draw order:
 set a's 45, then ``framed-b``'s 100.
@@ -69,6 +82,15 @@ GAP = 8
 GROUND = 128
 ROW = 5
 JPEG_QUALITY = 95
+
+# The number tiles: "rummikub" v9 (CC BY 4.0), as carried by jnsbhlr/rummikub.
+PLATE_TURNS = Path(__file__).resolve().parent / "real_plate_turns.csv"
+RUMMIKUB = "data"
+PLATE_POOL_SIZE = 620
+PLATE_DRAW = 120
+PLATE_HEIGHT = 120
+PLATE_GAP = PLATE_HEIGHT // 4
+PLATE_ROW = 6
 
 
 class Source:
@@ -133,13 +155,13 @@ def decode(data: bytes) -> Image:
     return np.asarray(image, np.uint8)
 
 
-def class_names(source: Source) -> list[str]:
-    """ban-seg's class names, in label order (its ``data.yaml``'s ``names`` line)."""
-    for line in source.read(f"{BAN_SEG}/data.yaml").decode().splitlines():
+def class_names(source: Source, folder: str = BAN_SEG) -> list[str]:
+    """A data set's class names, in label order (its ``data.yaml``'s ``names`` line)."""
+    for line in source.read(f"{folder}/data.yaml").decode().splitlines():
         if line.startswith("names:"):
             names = ast.literal_eval(line.removeprefix("names:").strip())
             return [str(name) for name in names]
-    raise ValueError("ban-seg's data.yaml names no classes")
+    raise ValueError(f"{folder}/data.yaml names no classes")
 
 
 def tile_pool(source: Source) -> tuple[list[Tile], dict[str, Image]]:
@@ -200,11 +222,13 @@ def upright(tile: Image, turns: int) -> Image:
     return np.asarray(cv2.resize(turned, (TILE, TILE), interpolation=cv2.INTER_AREA), np.uint8)
 
 
-def read_turns(path: Path = TURNS) -> dict[tuple[str, str, int], tuple[str, int]]:
-    """The committed quarter turns: (split, image, line) -> (letter, turns)."""
+def read_turns(
+    path: Path = TURNS, column: str = "letter"
+) -> dict[tuple[str, str, int], tuple[str, int]]:
+    """The committed quarter turns: (split, image, line) -> (letter or value, turns)."""
     with path.open(newline="", encoding="utf-8") as lines:
         return {
-            (row["split"], row["image"], int(row["line"])): (row["letter"], int(row["turns"]))
+            (row["split"], row["image"], int(row["line"])): (row[column], int(row["turns"]))
             for row in csv.DictReader(lines)
         }
 
@@ -237,6 +261,74 @@ def close(strip: Image) -> Image:
         ),
         np.uint8,
     )
+
+
+def plate_pool(source: Source) -> tuple[list[Tile], dict[str, Image]]:
+    """The number tiles' pool: the test split then the valid split, label files sorted
+    by name, lines in file order, the tiles numbered 1 to 10 only (the game's small
+    plates; 11 to 13 and the jokers are no plate), each with its photo (by image name)."""
+    pool: list[Tile] = []
+    photos: dict[str, Image] = {}
+    names = class_names(source, RUMMIKUB)
+    for split in ("test", "valid"):
+        for name in source.names(f"{RUMMIKUB}/{split}/labels"):
+            stem = name.removesuffix(".txt")
+            text = source.read(f"{RUMMIKUB}/{split}/labels/{name}").decode()
+            lines = [line.split() for line in text.splitlines() if line.strip()]
+            values = [names[int(line[0])].rpartition("_")[2] for line in lines]
+            kept = [
+                (i, line, value)
+                for i, (line, value) in enumerate(zip(lines, values, strict=True))
+                if value.isdigit() and int(value) <= 10
+            ]
+            if not kept:
+                continue
+            photo = decode(source.read(f"{RUMMIKUB}/{split}/images/{stem}.jpg"))
+            photos[stem] = photo
+            height, width = photo.shape[:2]
+            for index, line, value in kept:
+                xy = np.array(line[1:], np.float64).reshape(-1, 2) * (width, height)
+                pool.append(Tile(split, stem, index, value, xy.astype(np.float32)))
+    if len(pool) != PLATE_POOL_SIZE:
+        raise ValueError(f"{len(pool)} tiles in the pool, the recipe has {PLATE_POOL_SIZE}")
+    return pool, photos
+
+
+def plate_draw(size: int) -> list[int]:
+    """The number tiles drawn: ``PLATE_DRAW`` pool indices (seed 23), in draw order."""
+    rng = np.random.default_rng(23)
+    return [int(i) for i in rng.choice(size, PLATE_DRAW, replace=False)]
+
+
+def upright_plate(tile: Image, turns: int) -> Image:
+    """The cut number tile turned ``turns`` quarter turns clockwise, scaled to
+    ``PLATE_HEIGHT`` pixels high, its proportions kept."""
+    turned = np.rot90(tile, -turns % 4)
+    width = max(1, round(turned.shape[1] * PLATE_HEIGHT / turned.shape[0]))
+    return np.asarray(
+        cv2.resize(turned, (width, PLATE_HEIGHT), interpolation=cv2.INTER_AREA), np.uint8
+    )
+
+
+def plate_strip(plates: Sequence[Image]) -> Image:
+    """Plates side by side, ``PLATE_GAP`` apart, on the grey ground."""
+    width = sum(p.shape[1] for p in plates) + (len(plates) - 1) * PLATE_GAP
+    strip = np.full((PLATE_HEIGHT, width, 3), GROUND, np.uint8)
+    x = 0
+    for plate in plates:
+        strip[:, x : x + plate.shape[1]] = plate
+        x += plate.shape[1] + PLATE_GAP
+    return strip
+
+
+def framed_plates(strip: Image) -> Image:
+    """The row of plates in the middle of a 4:3 photo a quarter wider than the row."""
+    width = strip.shape[1] * 5 // 4
+    height = width * 3 // 4
+    photo = np.full((height, width, 3), GROUND, np.uint8)
+    top, left = (height - strip.shape[0]) // 2, (width - strip.shape[1]) // 2
+    photo[top : top + strip.shape[0], left : left + strip.shape[1]] = strip
+    return photo
 
 
 def contact_sheets(tiles: Sequence[Image], names: Sequence[str], folder: Path) -> None:
@@ -307,6 +399,31 @@ SOURCES_DICE = """\
 - Photos: {photos}
 """
 
+SOURCES_PLATES = """\
+## Number tiles: "rummikub" v9
+
+- Data set: "rummikub" v9, by the Roboflow user **jonasbuehler**,
+  <https://universe.roboflow.com/jonasbuehler/rummikub-nvypk/dataset/9>.
+- Licence: **CC BY 4.0** (<https://creativecommons.org/licenses/by/4.0/>), as its
+  `data.yaml` says.
+- As carried by the GitHub repository `jnsbhlr/rummikub` (MIT; only the data set is
+  used, under its own licence), folder `{folder}`, {commit}.
+- Changes made (by `bench/stage_real.py` of the project "arbitre"): of the {count}
+  tiles numbered 1 to 10 of its test then valid splits (labels sorted by name, lines in
+  file order), 120 drawn at random (`numpy.random.default_rng(23).choice`, no
+  replacement, in draw order); each cut along the least rotated rectangle around its
+  labelled outline, turned upright by quarter turns judged by eye
+  (`bench/real_plate_turns.csv`), scaled to 120 px high (its proportions kept), set six
+  in a row 30 px apart on grey 128, the row in the middle of a 4:3 photo a quarter wider
+  than the row, JPEG quality 95. The rows are made: the tiles are real, the holder is
+  not. A Rummikub tile is no plate of the game: cream, its number in one of four
+  colours above a printed oval, no bar under its 6 and 9.
+- Each photo's tiles, left to right (split / photo / label line (from 0) / number /
+  quarter turns clockwise to upright):
+
+{listing}
+"""
+
 LICENSE_TEXT = """\
 The photos of this folder are not the project's. Their licences:
 
@@ -317,6 +434,12 @@ The photos of this folder are not the project's. Their licences:
   CC BY 4.0; tiles cut out, turned, scaled and set in rows (see SOURCES.md).
 - Boggle photos ("Boggle Boards" v4 by Roboflow, BoardBoss): public domain, as the data
   set's README says; no attribution required, given in SOURCES.md anyway.
+- Number tile photos, where present (rows of tiles cut from "rummikub" v9 by the
+  Roboflow user jonasbuehler): CC BY 4.0,
+  https://creativecommons.org/licenses/by/4.0/legalcode
+  Attribution: "rummikub" v9 by jonasbuehler
+  (https://universe.roboflow.com/jonasbuehler/rummikub-nvypk/dataset/9), CC BY 4.0;
+  tiles cut out, turned, scaled and set in rows (see SOURCES.md).
 """
 
 
@@ -326,6 +449,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("roggle", type=Path, help="parkuman/roggle")
     parser.add_argument("out", type=Path, help="the folder to stage the set in")
     parser.add_argument("--sheets", type=Path, help="also write contact sheets of the cut tiles")
+    parser.add_argument(
+        "--rummikub", type=Path, help="jnsbhlr/rummikub: its number tiles as rows of plates too"
+    )
     args = parser.parse_args(argv)
 
     tiles_source, dice_source = Source(args.bananagrams), Source(args.roggle)
@@ -350,6 +476,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     commit_tiles, commit_dice = tiles_source.commit(), dice_source.commit()
     dice_rows, dice_sources = stage_dice(dice_source, commit_dice)
+    plates: tuple[dict[str, Image], list[list[object]], str] | None = None
+    if args.rummikub:
+        plates = stage_plates(Source(args.rummikub), args.sheets)
     sets = (
         ("framed", first, framed, "framed as a holder (a 4:3 photo ten tiles wide)", True),
         ("close", first, close, "close (a quarter of a tile around the row)", False),
@@ -390,6 +519,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             rows += dice_rows
             text += "\n" + dice_sources
             copy_dice(dice_source, folder, dice_rows)
+            if plates is not None:
+                write_plates(folder, plates[0])
+                rows += plates[1]
+                text += "\n" + plates[2]
         write_labels(folder, rows)
         (folder / "SOURCES.md").write_text(text, encoding="utf-8")
         (folder / "LICENSE").write_text(LICENSE_TEXT, encoding="utf-8")
@@ -399,7 +532,64 @@ def main(argv: Sequence[str] | None = None) -> None:
     write_labels(folder, dice_rows)
     (folder / "SOURCES.md").write_text("# Sources\n\n" + dice_sources, encoding="utf-8")
     (folder / "LICENSE").write_text(LICENSE_TEXT, encoding="utf-8")
-    print(f"jeu de photos réelles dans {args.out}: framed, close, framed-b, dice")
+    if plates is not None:
+        folder = args.out / "plates"
+        folder.mkdir(parents=True, exist_ok=True)
+        write_plates(folder, plates[0])
+        write_labels(folder, plates[1])
+        (folder / "SOURCES.md").write_text("# Sources\n\n" + plates[2], encoding="utf-8")
+        (folder / "LICENSE").write_text(LICENSE_TEXT, encoding="utf-8")
+    made = "framed, close, framed-b, dice" + (", plates" if plates is not None else "")
+    print(f"jeu de photos réelles dans {args.out}: {made}")
+
+
+def stage_plates(
+    source: Source, sheets: Path | None
+) -> tuple[dict[str, Image], list[list[object]], str]:
+    """The rows of real number tiles: each photo by file name, the ``plates`` lines of
+    ``labels.csv`` and their part of ``SOURCES.md`` (``sheets``: the contact sheets of
+    the drawn tiles as cut, by which their quarter turns were judged, there too)."""
+    pool, photos = plate_pool(source)
+    drawn = plate_draw(len(pool))
+    cuts = {i: cut(photos[pool[i].image], pool[i].outline) for i in drawn}
+    if sheets:
+        names = [f"{n + 1} {pool[i].letter}" for n, i in enumerate(drawn)]
+        contact_sheets([cuts[i] for i in drawn], names, sheets / "plates")
+    turns = read_turns(PLATE_TURNS, "value")
+    for i in drawn:
+        if turns.get(pool[i].key, ("", 0))[0] != pool[i].letter:
+            raise SystemExit(f"{pool[i].key}: {PLATE_TURNS} n'a pas son quart de tour")
+    images: dict[str, Image] = {}
+    rows: list[list[object]] = []
+    listing = []
+    for r in range(len(drawn) // PLATE_ROW):
+        row = [pool[i] for i in drawn[r * PLATE_ROW : (r + 1) * PLATE_ROW]]
+        file = f"plates{r + 1:02d}.jpg"
+        strip = plate_strip(
+            [
+                upright_plate(cuts[i], turns[pool[i].key][1])
+                for i in drawn[r * PLATE_ROW : (r + 1) * PLATE_ROW]
+            ]
+        )
+        images[file] = framed_plates(strip)
+        truth = " ".join(t.letter for t in row)
+        rows.append([file, "plates", truth, "", "", "", ""])
+        listing.append(
+            f"  - `{file}` ({truth}): "
+            + "; ".join(
+                f"{t.split}/{t.image}.jpg line {t.line} ({t.letter}, {turns[t.key][1]})"
+                for t in row
+            )
+        )
+    text = SOURCES_PLATES.format(
+        folder=RUMMIKUB, commit=source.commit(), count=len(pool), listing="\n".join(listing)
+    )
+    return images, rows, text
+
+
+def write_plates(folder: Path, images: dict[str, Image]) -> None:
+    for file, image in images.items():
+        jpeg(folder / file, image)
 
 
 def stage_dice(source: Source, commit: str) -> tuple[list[list[object]], str]:

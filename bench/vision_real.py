@@ -13,6 +13,9 @@ is one of:
 - ``rack``: the photo shows a row of tiles; ``truth`` is their letters, left to
   right; no box. Read by :func:`vision.letters.read_letters` as ``arbitre read`` does,
   scored by :func:`vision.synthetic.score` (a tile missed costs one tile);
+- ``plates``: the photo shows a row of number tiles; ``truth`` is their numbers, left
+  to right, a space between; no box. Read by :func:`vision.plates.read_numbers` as
+  ``arbitre read --kind numbers`` does, scored per plate as the racks are;
 - ``die``: one letter die of the photo; ``truth`` is its up face as the data set labels
   it (``QU``, ``WILD``: faces the game's dice do not have), ``x,y,w,h`` the die's box
   in the photo's pixels. The photo is read once by the learned dice reader's finder and
@@ -47,6 +50,7 @@ from vision.dice_centres import working  # noqa: E402
 from vision.dice_learned import seen_dice  # noqa: E402
 from vision.dice_render import CLASSES  # noqa: E402
 from vision.letters import read_letters  # noqa: E402
+from vision.plates import read_numbers  # noqa: E402
 from vision.reading import NothingFound, Reading  # noqa: E402
 from vision.synthetic import score  # noqa: E402
 
@@ -99,8 +103,8 @@ def load(folder: Path) -> list[Label]:
     with (folder / "labels.csv").open(newline="", encoding="utf-8") as lines:
         for row in csv.DictReader(lines):
             kind, truth = row["kind"].strip(), row["truth"].strip().upper()
-            if kind not in ("rack", "die"):
-                raise ValueError(f"{row['file']}: kind {kind!r} is neither rack nor die")
+            if kind not in ("rack", "plates", "die"):
+                raise ValueError(f"{row['file']}: kind {kind!r} is not rack, plates nor die")
             if not (folder / row["file"]).is_file():
                 raise ValueError(f"{row['file']}: no such photo in {folder}")
             box = None
@@ -111,10 +115,14 @@ def load(folder: Path) -> list[Label]:
 
 
 def read_racks(
-    folder: Path, labels: Sequence[Label], read: Callable[[Image], Reading] = read_letters
+    folder: Path,
+    labels: Sequence[Label],
+    read: Callable[[Image], Reading] = read_letters,
+    kind: str = "rack",
 ) -> Tally:
-    """Each ``rack`` photo read by the app's letter reader (or ``read``)."""
-    racks = [label for label in labels if label.kind == "rack"]
+    """Each ``rack`` photo read by the app's letter reader (or ``read``; ``kind``:
+    the photos of other lines of tiles, ``plates`` read by the plates' reader)."""
+    racks = [label for label in labels if label.kind == kind]
     values: list[tuple[str | int, ...] | None] = []
     for label in racks:
         image = load_photo(folder / label.file)
@@ -122,14 +130,26 @@ def read_racks(
             values.append(read(image).values)
         except NothingFound:
             values.append(None)
-    result = score(values, [label.truth for label in racks])
+    truths = [_tiles(label) for label in racks]
+    result = score(values, truths)
     tally = Tally(result.tiles, result.right, result.unsure, result.silent, result.missed)
     tally.photos = len(racks)
-    for label, got in zip(racks, values, strict=True):
-        seen = "".join(str(v) for v in got) if got is not None else "(rien)"
-        if seen != label.truth:
-            tally.wrong.append(f"{label.file}: {label.truth} -> {seen}")
+    for label, truth, got in zip(racks, truths, values, strict=True):
+        seen = [str(v) for v in got] if got is not None else ["(rien)"]
+        if seen != truth:
+            joint = " " if label.kind == "plates" else ""
+            tally.wrong.append(f"{label.file}: {label.truth} -> {joint.join(seen)}")
     return tally
+
+
+def read_plates(folder: Path, labels: Sequence[Label]) -> Tally:
+    """Each ``plates`` photo read by the app's plates reader."""
+    return read_racks(folder, labels, read_numbers, "plates")
+
+
+def _tiles(label: Label) -> list[str]:
+    """A line's tiles: a rack's letters, or the plates' numbers."""
+    return label.truth.split() if label.kind == "plates" else list(label.truth)
 
 
 def _inside(point: tuple[float, float], box: Box) -> bool:
@@ -206,6 +226,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     readers: tuple[tuple[str, str, Callable[[Path, Sequence[Label]], Tally]], ...] = (
         ("réglettes (lecteur appris)", "rack", read_racks),
+        ("plaques (lecteur appris)", "plates", read_plates),
         ("dés à lettres (lecteur appris)", "die", read_dice_photos),
     )
     for name, kind, reader in readers:

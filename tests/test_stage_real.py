@@ -6,7 +6,25 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from bench.stage_real import POOL_SIZE, TILE, close, cut, draws, framed, read_turns, upright
+from bench.stage_real import (
+    PLATE_DRAW,
+    PLATE_HEIGHT,
+    PLATE_POOL_SIZE,
+    PLATE_ROW,
+    PLATE_TURNS,
+    POOL_SIZE,
+    TILE,
+    close,
+    cut,
+    draws,
+    framed,
+    framed_plates,
+    plate_draw,
+    plate_strip,
+    read_turns,
+    upright,
+    upright_plate,
+)
 
 
 def test_the_two_draws_are_disjoint_and_of_the_documented_sizes() -> None:
@@ -52,3 +70,30 @@ def test_the_framings_hold_the_row_whole() -> None:
     assert (holder == 0).all(axis=2).sum() == strip.shape[0] * strip.shape[1]
     near = close(strip)
     assert near.shape[:2] == (TILE + TILE // 2, strip.shape[1] + TILE // 2)
+
+
+def test_the_number_tiles_drawn_are_distinct_and_each_has_its_quarter_turn() -> None:
+    drawn = plate_draw(PLATE_POOL_SIZE)
+    assert len(set(drawn)) == len(drawn) == PLATE_DRAW
+    assert PLATE_DRAW % PLATE_ROW == 0
+    assert plate_draw(PLATE_POOL_SIZE) == drawn
+    turns = read_turns(PLATE_TURNS, "value")
+    assert len(turns) == PLATE_DRAW
+    assert {value for value, _ in turns.values()} == {str(v) for v in range(1, 11)}
+    assert all(0 <= quarter <= 3 for _, quarter in turns.values())
+
+
+def test_a_number_tile_keeps_its_proportions_and_the_row_its_place() -> None:
+    """A tile cut lying on its side (wider than high), a quarter turn clockwise, stands
+    ``PLATE_HEIGHT`` high and as much narrower as it was; six such in a row sit whole
+    in the middle of a 4:3 photo."""
+    lying = np.zeros((30, 42, 3), np.uint8)
+    lying[:, :6] = 255  # the tile's left edge: on top once turned clockwise
+    plate = upright_plate(lying, 1)
+    assert plate.shape[0] == PLATE_HEIGHT
+    assert abs(plate.shape[1] - PLATE_HEIGHT * 30 / 42) <= 1
+    assert plate[:10].mean() > 200 and plate[-20:].mean() < 30
+    strip = plate_strip([plate] * PLATE_ROW)
+    photo = framed_plates(strip)
+    assert photo.shape[1] * 3 == photo.shape[0] * 4
+    assert (photo == 255).all(axis=2).sum() == (strip == 255).all(axis=2).sum()

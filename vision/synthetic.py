@@ -470,8 +470,11 @@ class Score:
         )
 
 
-def score(readings: Sequence[Sequence[str | int] | None], truths: Sequence[str]) -> Score:
-    """Compare readings (``None`` for a photo the reader rejected) with the truth.
+def score(
+    readings: Sequence[Sequence[str | int] | None], truths: Sequence[str | Sequence[str]]
+) -> Score:
+    """Compare readings (``None`` for a photo the reader rejected) with the truth: a
+    rack's letters as one string, or its tiles' values one string each (plates' numbers).
 
     Each reading is aligned with its truth (``difflib``), so a tile missed or a tile
     too many costs one tile, not the whole rack.
@@ -480,7 +483,7 @@ def score(readings: Sequence[Sequence[str | int] | None], truths: Sequence[str])
     for values, truth in zip(readings, truths, strict=True):
         got = [str(v) for v in values or ()]
         tiles += len(truth)
-        racks_right += "".join(got) == truth
+        racks_right += got == list(truth)
         matcher = difflib.SequenceMatcher(None, list(truth), got, autojunk=False)
         for op, i1, i2, j1, j2 in matcher.get_opcodes():
             if op == "equal":
