@@ -91,6 +91,19 @@ PLATE_DRAW = 120
 PLATE_HEIGHT = 120
 PLATE_GAP = PLATE_HEIGHT // 4
 PLATE_ROW = 6
+#: The data set's photos of tiles standing on a holder, judged by eye (split, the
+#: photo's name before Roboflow's suffix): read whole, as taken.
+HOLDER_PHOTOS = (
+    ("test", "rummy3-19"),
+    ("test", "rummy3-1"),
+    ("test", "rummy3-6"),
+    ("test", "rummy4-91"),
+    ("valid", "rummy3-10"),
+    ("valid", "rummy3-7"),
+    ("valid", "rummy4-87"),
+    ("valid", "rummy4-92"),
+    ("valid", "rummy4-93"),
+)
 
 
 class Source:
@@ -422,6 +435,10 @@ SOURCES_PLATES = """\
   quarter turns clockwise to upright):
 
 {listing}
+
+- And the data set's photos of tiles standing on a holder (judged by eye), copied
+  byte for byte, each labelled tile a `plate` line (its number, `JOKER` for a joker;
+  the box around its labelled outline): {holders}.
 """
 
 LICENSE_TEXT = """\
@@ -476,7 +493,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     commit_tiles, commit_dice = tiles_source.commit(), dice_source.commit()
     dice_rows, dice_sources = stage_dice(dice_source, commit_dice)
-    plates: tuple[dict[str, Image], list[list[object]], str] | None = None
+    plates: tuple[dict[str, Image | bytes], list[list[object]], str] | None = None
     if args.rummikub:
         plates = stage_plates(Source(args.rummikub), args.sheets)
     sets = (
@@ -545,10 +562,11 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def stage_plates(
     source: Source, sheets: Path | None
-) -> tuple[dict[str, Image], list[list[object]], str]:
-    """The rows of real number tiles: each photo by file name, the ``plates`` lines of
-    ``labels.csv`` and their part of ``SOURCES.md`` (``sheets``: the contact sheets of
-    the drawn tiles as cut, by which their quarter turns were judged, there too)."""
+) -> tuple[dict[str, Image | bytes], list[list[object]], str]:
+    """The real number tiles: each photo by file name (the rows made, the holder photos
+    as bytes), the ``plates`` and ``plate`` lines of ``labels.csv`` and their part of
+    ``SOURCES.md`` (``sheets``: the contact sheets of the drawn tiles as cut, by which
+    their quarter turns were judged, there too)."""
     pool, photos = plate_pool(source)
     drawn = plate_draw(len(pool))
     cuts = {i: cut(photos[pool[i].image], pool[i].outline) for i in drawn}
@@ -559,7 +577,7 @@ def stage_plates(
     for i in drawn:
         if turns.get(pool[i].key, ("", 0))[0] != pool[i].letter:
             raise SystemExit(f"{pool[i].key}: {PLATE_TURNS} n'a pas son quart de tour")
-    images: dict[str, Image] = {}
+    images: dict[str, Image | bytes] = {}
     rows: list[list[object]] = []
     listing = []
     for r in range(len(drawn) // PLATE_ROW):
@@ -581,15 +599,43 @@ def stage_plates(
                 for t in row
             )
         )
+    holders, holder_rows = holder_photos(source)
     text = SOURCES_PLATES.format(
-        folder=RUMMIKUB, commit=source.commit(), count=len(pool), listing="\n".join(listing)
+        folder=RUMMIKUB,
+        commit=source.commit(),
+        count=len(pool),
+        listing="\n".join(listing),
+        holders=", ".join(f"`{name}`" for name in holders),
     )
-    return images, rows, text
+    return {**images, **holders}, rows + holder_rows, text
 
 
-def write_plates(folder: Path, images: dict[str, Image]) -> None:
+def write_plates(folder: Path, images: dict[str, Image | bytes]) -> None:
     for file, image in images.items():
-        jpeg(folder / file, image)
+        if isinstance(image, bytes):
+            (folder / file).write_bytes(image)
+        else:
+            jpeg(folder / file, image)
+
+
+def holder_photos(source: Source) -> tuple[dict[str, bytes], list[list[object]]]:
+    """The photos of tiles on a holder, byte for byte, and a ``plate`` line for each
+    labelled tile (its number, or ``JOKER``; the box around its outline)."""
+    names = class_names(source, RUMMIKUB)
+    files: dict[str, bytes] = {}
+    rows: list[list[object]] = []
+    for split, stem in HOLDER_PHOTOS:
+        [name] = [n for n in source.names(f"{RUMMIKUB}/{split}/images") if n.startswith(f"{stem}_")]
+        data = source.read(f"{RUMMIKUB}/{split}/images/{name}")
+        height, width = decode(data).shape[:2]
+        files[name] = data
+        text = source.read(f"{RUMMIKUB}/{split}/labels/{name.removesuffix('.jpg')}.txt").decode()
+        for line in (line.split() for line in text.splitlines() if line.strip()):
+            xy = np.array(line[1:], np.float64).reshape(-1, 2) * (width, height)
+            x, y, w, h = cv2.boundingRect(xy.astype(np.float32))
+            value = names[int(line[0])].rpartition("_")[2].upper()
+            rows.append([name, "plate", value, x, y, w, h])
+    return files, rows
 
 
 def stage_dice(source: Source, commit: str) -> tuple[list[list[object]], str]:

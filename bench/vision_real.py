@@ -16,6 +16,12 @@ is one of:
 - ``plates``: the photo shows a row of number tiles; ``truth`` is their numbers, left
   to right, a space between; no box. Read by :func:`vision.plates.read_numbers` as
   ``arbitre read --kind numbers`` does, scored per plate as the racks are;
+- ``plate``: one number tile of a photo as taken (tiles standing on a holder, more
+  than the game's six); ``truth`` its number (``JOKER`` and numbers the game's plates
+  lack counted apart), ``x,y,w,h`` its box. The photo is read once by the plates'
+  finder and network as the app reads them before it keeps six
+  (:func:`vision.plates.plates_in_order`), each tile taking the first number found
+  whose centre lies in its box;
 - ``die``: one letter die of the photo; ``truth`` is its up face as the data set labels
   it (``QU``, ``WILD``: faces the game's dice do not have), ``x,y,w,h`` the die's box
   in the photo's pixels. The photo is read once by the learned dice reader's finder and
@@ -50,8 +56,9 @@ from vision.dice_centres import working  # noqa: E402
 from vision.dice_learned import seen_dice  # noqa: E402
 from vision.dice_render import CLASSES  # noqa: E402
 from vision.letters import read_letters  # noqa: E402
-from vision.plates import read_numbers  # noqa: E402
-from vision.reading import NothingFound, Reading  # noqa: E402
+from vision.plates import plates_in_order, read_numbers  # noqa: E402
+from vision.reading import NothingFound, Reading, working_gray  # noqa: E402
+from vision.render import PLATE_VALUES  # noqa: E402
 from vision.synthetic import score  # noqa: E402
 
 #: Where the steering repository's shared/ keeps the set, beside the project (or the
@@ -103,12 +110,12 @@ def load(folder: Path) -> list[Label]:
     with (folder / "labels.csv").open(newline="", encoding="utf-8") as lines:
         for row in csv.DictReader(lines):
             kind, truth = row["kind"].strip(), row["truth"].strip().upper()
-            if kind not in ("rack", "plates", "die"):
-                raise ValueError(f"{row['file']}: kind {kind!r} is not rack, plates nor die")
+            if kind not in ("rack", "plates", "die", "plate"):
+                raise ValueError(f"{row['file']}: kind {kind!r} is not rack, plates, die nor plate")
             if not (folder / row["file"]).is_file():
                 raise ValueError(f"{row['file']}: no such photo in {folder}")
             box = None
-            if kind == "die":
+            if kind in ("die", "plate"):
                 box = (int(row["x"]), int(row["y"]), int(row["w"]), int(row["h"]))
             labels.append(Label(row["file"], kind, truth, box))
     return labels
@@ -157,43 +164,84 @@ def _inside(point: tuple[float, float], box: Box) -> bool:
     return x <= point[0] <= x + w and y <= point[1] <= y + h
 
 
+#: What a reader saw on a whole photo: each die or number found, likeliest first, as its
+#: box in the photo's pixels, its value ("" for none) and whether it is sure.
+Seen = list[tuple[tuple[float, float, float, float], str, bool]]
+
+
+def _dice_seen(image: Image) -> Seen:
+    gray = working(image)
+    scale = gray.shape[1] / image.shape[1]
+    return [(_scaled(d.box, scale), d.letter, d.sure) for d in seen_dice(gray)]
+
+
+def _plates_seen(image: Image) -> Seen:
+    gray, scale = working_gray(image)
+    try:
+        found, _ = plates_in_order(gray)
+    except NothingFound:
+        return []
+    return [
+        (_scaled(f.box, scale), "" if f.value is None else str(f.value), f.valid) for f in found
+    ]
+
+
+def _scaled(box: Sequence[float], scale: float) -> tuple[float, float, float, float]:
+    """A box on the working photo, in the photo's pixels."""
+    x, y, w, h = box
+    return (x / scale, y / scale, w / scale, h / scale)
+
+
 def read_dice_photos(folder: Path, labels: Sequence[Label]) -> Tally:
     """Each photo of ``die`` lines read once by the learned dice reader, each die taking
     the first die seen (likeliest first) whose letter's centre is in its box."""
+    return _read_boxed(folder, labels, "die", _dice_seen, set(CLASSES))
+
+
+def read_plate_photos(folder: Path, labels: Sequence[Label]) -> Tally:
+    """Each photo of ``plate`` lines read once by the plates' finder and network as the
+    app reads them before it keeps six (:func:`vision.plates.plates_in_order`), each
+    tile taking the first number found whose centre is in its box."""
+    return _read_boxed(folder, labels, "plate", _plates_seen, {str(v) for v in PLATE_VALUES})
+
+
+def _read_boxed(
+    folder: Path,
+    labels: Sequence[Label],
+    kind: str,
+    reader: Callable[[Image], Seen],
+    values: set[str],
+) -> Tally:
+    """Each photo of ``kind`` lines read once by ``reader``; a labelled value not in
+    ``values`` (a face or a number the game never shows) is counted apart."""
     tally = Tally()
-    files = sorted({label.file for label in labels if label.kind == "die"})
+    files = sorted({label.file for label in labels if label.kind == kind})
     for file in files:
-        image = load_photo(folder / file)
-        gray = working(image)
-        scale = gray.shape[1] / image.shape[1]
-        seen = seen_dice(gray)
-        centres = [
-            ((x + w / 2) / scale, (y + h / 2) / scale) for x, y, w, h in (d.box for d in seen)
-        ]
+        seen = reader(load_photo(folder / file))
+        centres = [(x + w / 2, y + h / 2) for (x, y, w, h), _, _ in seen]
         used: set[int] = set()
-        dice = [label for label in labels if label.kind == "die" and label.file == file]
-        for label in dice:
+        for label in (label for label in labels if label.kind == kind and label.file == file):
             assert label.box is not None
             on = [i for i, c in enumerate(centres) if _inside(c, label.box)]
             used.update(on)
-            die = seen[on[0]] if on else None
-            if label.truth not in CLASSES:
+            _, value, sure = seen[on[0]] if on else (None, "", False)
+            if label.truth not in values:
                 tally.foreign += 1
-                tally.foreign_sure += die is not None and die.sure
-                if die is not None and die.sure:
-                    tally.wrong.append(f"{file}: {label.truth} (hors jeu) -> {die.letter}")
+                tally.foreign_sure += sure
+                if sure:
+                    tally.wrong.append(f"{file}: {label.truth} (hors jeu) -> {value}")
                 continue
             tally.items += 1
-            if die is None:
+            if not on:
                 tally.missed += 1
-            elif not die.sure:
+            elif not sure:
                 tally.unsure += 1
-            elif die.letter == label.truth:
+            elif value == label.truth:
                 tally.right += 1
             else:
                 tally.silent += 1
-                tally.wrong.append(f"{file}: {label.truth} -> {die.letter}")
-        tally.extra += sum(d.sure for i, d in enumerate(seen) if i not in used)
+                tally.wrong.append(f"{file}: {label.truth} -> {value}")
+        tally.extra += sum(sure for i, (_, _, sure) in enumerate(seen) if i not in used)
         tally.photos += 1
     return tally
 
@@ -228,6 +276,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("réglettes (lecteur appris)", "rack", read_racks),
         ("plaques (lecteur appris)", "plates", read_plates),
         ("dés à lettres (lecteur appris)", "die", read_dice_photos),
+        ("plaques photographiées entières", "plate", read_plate_photos),
     )
     for name, kind, reader in readers:
         if any(label.kind == kind for label in labels):
