@@ -48,9 +48,11 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import argparse  # noqa: E402
 import csv  # noqa: E402
 import os  # noqa: E402
+import tempfile  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
+from vision.calibrate import learn_numbers  # noqa: E402
 from vision.camera import Image, load_photo  # noqa: E402
 from vision.dice_centres import working  # noqa: E402
 from vision.dice_learned import seen_dice  # noqa: E402
@@ -149,9 +151,24 @@ def read_racks(
     return tally
 
 
-def read_plates(folder: Path, labels: Sequence[Label]) -> Tally:
-    """Each ``plates`` photo read by the app's plates reader."""
-    return read_racks(folder, labels, read_numbers, "plates")
+def read_plates(folder: Path, labels: Sequence[Label], data_dir: Path | None = None) -> Tally:
+    """Each ``plates`` photo read by the app's plates reader (with the player's
+    calibration in ``data_dir``, if any; else none at all)."""
+    with tempfile.TemporaryDirectory() as empty:
+        where = data_dir or Path(empty)
+        return read_racks(folder, labels, lambda image: read_numbers(image, where), "plates")
+
+
+def calibrated_plates(folder: Path, labels: Sequence[Label], first: int) -> tuple[Tally, Tally]:
+    """The ``plates`` photos after the first ``first`` read without a calibration, then
+    after one on those ``first`` photos (``arbitre calibrate --kind numbers``: the
+    player's own plates, of the same design, in other photos)."""
+    photos = [label for label in labels if label.kind == "plates"]
+    learned, rest = photos[:first], photos[first:]
+    with tempfile.TemporaryDirectory() as mine:
+        shown = [(label.file, load_photo(folder / label.file), label.truth) for label in learned]
+        learn_numbers(shown, Path(mine), reset=True)
+        return read_plates(folder, rest), read_plates(folder, rest, Path(mine))
 
 
 def _tiles(label: Label) -> list[str]:
@@ -262,6 +279,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--verbose", action="store_true", help="each rack not read whole, each die misread silently"
     )
+    parser.add_argument(
+        "--calibrate-plates",
+        type=int,
+        metavar="N",
+        help="also: the plates photos after the first N, before and after a calibration on those N",
+    )
     args = parser.parse_args(argv)
     if not (args.set / "labels.csv").is_file():
         print(f"pas de jeu de photos réelles dans {args.set} (labels.csv absent)")
@@ -282,6 +305,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         if any(label.kind == kind for label in labels):
             tally = reader(args.set, labels)
             print(line(name, tally), flush=True)
+            if args.verbose:
+                for wrong in tally.wrong:
+                    print(f"  {wrong}")
+    if args.calibrate_plates:
+        n = args.calibrate_plates
+        before, after = calibrated_plates(args.set, labels, n)
+        for name, tally in (("avant", before), (f"après étalonnage sur {n} photos", after)):
+            print(line(f"plaques après les {n} premières photos, {name}", tally), flush=True)
             if args.verbose:
                 for wrong in tally.wrong:
                     print(f"  {wrong}")
