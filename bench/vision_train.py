@@ -6,7 +6,9 @@ centres and sizes); the letters reader's threshold of "?" is then chosen on rack
 by ``bench/vision_train_tiles.py --calibrate-only``.
 
 Windows are drawn by :mod:`vision.render` (plates) and :mod:`vision.letter_render`
-(letter tiles) in the *training* style families only; the
+(letter tiles) in the *training* style families only (for the plates, a tenth of the
+training and calibration windows cut where the plates' finder proposes a number off
+the plates, on the renderer's tables: :func:`plate_negatives`); the
 confidence threshold under which a plate is "?" is chosen on the *calibration* split
 (trained fonts in held-out colours): the lowest threshold whose sure readings are wrong
 at most once in :data:`SILENT_GOAL`. The held-out families (held-out fonts in held-out
@@ -33,6 +35,7 @@ from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from typing import TYPE_CHECKING, Any  # noqa: E402
 
+import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
@@ -66,6 +69,10 @@ class Kind:
     """The share of training windows cut where the tile finder finds letters
     (``bench/vision_train_tiles.found_windows``: the finder's centres and sizes, not the
     ink's); the check windows are ``sample``'s only, as the other kinds'."""
+    negatives_share: float = 0.0
+    """The share of training and calibration windows cut where the plates' finder
+    proposes a number on a photo of a few plates or none, and no number is
+    (:func:`plate_negatives`: a plate's or a holder's edge, a table's grain), last."""
 
 
 KINDS = {
@@ -79,6 +86,7 @@ KINDS = {
         train=48000,
         epochs=10,
         augment=True,
+        negatives_share=0.1,
     ),
     "letters": Kind(
         letter_render.letter_sample,
@@ -101,10 +109,23 @@ def windows(
     :attr:`Kind.found_share` of them cut where the tile finder finds letters, last)."""
     rng = np.random.default_rng(seed)
     found = round(count * kind.found_share) if split == "train" else 0
+    negatives = round(count * kind.negatives_share) if split != "held-out" else 0
     xs = np.empty((count, kind.height, kind.width), np.uint8)
     ys = np.empty(count, np.int64)
-    for i in range(count - found):
+    for i in range(count - found - negatives):
         xs[i], ys[i] = kind.sample(rng, split)
+    if negatives:
+        start = time.perf_counter()
+        rest = count - found - negatives
+        xs[rest : rest + negatives] = plate_negatives(
+            np.random.default_rng(seed + 20), split, negatives
+        )
+        ys[rest : rest + negatives] = render.NOTHING
+        print(
+            f"{negatives} windows where the plates' finder sees no number, "
+            f"in {time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
     if found:
         from bench.vision_train_tiles import found_windows
 
@@ -117,6 +138,75 @@ def windows(
             flush=True,
         )
     return xs, ys
+
+
+def plate_negatives(rng: np.random.Generator, split: str, count: int) -> NDArray[np.uint8]:
+    """``count`` windows the plates' finder proposes as numbers where there is none:
+    photos of none to three plates of ``split``'s styles on their holder, set on one of
+    the renderer's tables, through the renderer's camera (light, glare, blur, noise,
+    JPEG), its candidates (:func:`vision.plate_finder._pieces`, both windows, and
+    ``_runs``) that overlap no plate's number. With six plates the plates' grid keeps
+    such a window away; with fewer, nothing did: a plate's edge read as a sure 1, a
+    table's grain as a 7 (docs/vision.md, "plates invented")."""
+    from vision.plate_finder import TUNING, _overlaps, _pieces, _runs
+    from vision.synthetic import TABLES, table
+
+    def _shows(box: tuple[int, int, int, int], number: tuple[int, int, int, int]) -> bool:
+        """Whether the window read around ``box`` holds ``number``'s centre: a window
+        showing a number is no window of nothing."""
+        cx, cy, w, h = render.window_of(tuple(float(v) for v in box))  # type: ignore[arg-type]
+        x, y, nw, nh = number
+        return abs(x + nw / 2 - cx) < w / 2 and abs(y + nh / 2 - cy) < h / 2
+
+    out: list[NDArray[np.uint8]] = []
+    while len(out) < count:
+        style = render.random_style(rng, split)
+        width = int(rng.integers(640, 1025))
+        height = width * 3 // 4
+        picture = table(rng, str(rng.choice(TABLES)), (width, height))
+        numbers: list[tuple[int, int, int, int]] = []
+        plates = int(rng.integers(0, 4))
+        if plates:
+            size = int(rng.uniform(0.08, 0.2) * height)
+            drawn = [
+                render.draw_plate(int(rng.choice(render.PLATE_VALUES)), style, size)
+                for _ in range(plates)
+            ]
+            gap = int(rng.uniform(0.1, 0.45) * size)
+            pad = int(rng.uniform(0.15, 0.4) * size)
+            plane_w = sum(d[0].shape[1] for d in drawn) + gap * (plates - 1) + 2 * pad
+            plane_h = size + 2 * pad
+            if plane_w < width and plane_h < height:
+                x0 = int(rng.integers(0, width - plane_w))
+                y0 = int(rng.integers(0, height - plane_h))
+                picture[y0 : y0 + plane_h, x0 : x0 + plane_w] = np.array(style.holder, np.float32)
+                x = x0 + pad
+                for plate, mask in drawn:
+                    picture[y0 + pad : y0 + pad + size, x : x + plate.shape[1]] = plate
+                    ys_, xs_ = np.nonzero(mask)
+                    if len(xs_):
+                        numbers.append(
+                            (
+                                x + int(xs_.min()),
+                                y0 + pad + int(ys_.min()),
+                                int(xs_.max() - xs_.min()) + 1,
+                                int(ys_.max() - ys_.min()) + 1,
+                            )
+                        )
+                    x += plate.shape[1] + gap
+        seen = render._camera(np.asarray(picture, np.float32), rng)
+        gray = render._jpeg(np.asarray(cv2.cvtColor(seen, cv2.COLOR_BGR2GRAY), np.float32), rng)
+        candidates = [
+            box
+            for window in (TUNING.block, TUNING.small_block)
+            for some in _pieces(gray, TUNING, window)
+            for box in _runs(some, TUNING)
+            if not any(_overlaps(box, number) or _shows(box, number) for number in numbers)
+        ]
+        rng.shuffle(candidates)
+        for x, y, w, h in candidates[: max(1, count // 500)]:
+            out.append(render.plate_input(gray, (float(x), float(y), float(w), float(h))))
+    return np.array(out[:count], np.uint8)
 
 
 def augmented(windows: torch.Tensor, generator: torch.Generator) -> torch.Tensor:

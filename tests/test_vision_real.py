@@ -238,8 +238,8 @@ def test_no_number_tile_on_a_real_holder_is_silently_misread() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="a photo of a holder with two tiles on marble: two of the marble's veins "
-    'read as sure 7s (docs/vision.md, "Real photos")',
+    reason="a photo of a holder with two tiles on marble: one of the marble's veins "
+    'read as a sure 7 (docs/vision.md, "Real photos")',
 )
 def test_no_sure_number_on_a_real_photo_where_no_tile_is() -> None:
     """Without the mat, a number read surely where no tile is would be a plate invented."""
