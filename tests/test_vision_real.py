@@ -15,12 +15,14 @@ import pytest
 from bench.vision_real import (
     DEFAULT_SET,
     Tally,
+    calibrated_plates,
     load,
     read_dice_photos,
     read_plate_photos,
     read_plates,
     read_racks,
 )
+from vision.calibrate import CalibrationError
 from vision.dice_render import dice_scene, random_style
 from vision.plates import plates_in_order
 from vision.reading import working_gray
@@ -106,6 +108,24 @@ def test_plates_count_each_number_as_one_tile(tmp_path: Path) -> None:
     wrong = read_plates(tmp_path, load(tmp_path))
     assert wrong.silent == 6
     assert (wrong.right, wrong.missed) == (6, 1)
+
+
+def test_the_plates_after_a_calibration_are_read_before_and_after_it(tmp_path: Path) -> None:
+    """The bench's calibration (``--calibrate-plates N``): the photos after the first N,
+    read without a calibration, then with one on those N, which is refused where a
+    photo's plates are given wrong."""
+    shots = samples("numbers")
+    for sample in shots:
+        shutil.copy(sample.photo, tmp_path / sample.photo.name)
+    rows = [[s.photo.name, "plates", " ".join(s.values), "", "", "", ""] for s in shots]
+    _write(tmp_path, rows)
+    before, after = calibrated_plates(tmp_path, load(tmp_path), 1)
+    assert (before.photos, before.items) == (after.photos, after.items) == (2, 12)
+    assert before.right == after.right == 12
+    rows[0][2] = "75 75 75 75 75 75"
+    _write(tmp_path, rows)
+    with pytest.raises(CalibrationError):
+        calibrated_plates(tmp_path, load(tmp_path), 1)
 
 
 def test_plate_tiles_count_each_labelled_tile_by_the_number_found_in_its_box(
