@@ -365,6 +365,20 @@ def contact_sheets(tiles: Sequence[Image], names: Sequence[str], folder: Path) -
         cv2.imwrite(str(folder / f"sheet{start // per + 1:02d}.png"), sheet)
 
 
+def listed(
+    file: str,
+    truth: str,
+    row: Sequence[Tile],
+    turns: dict[tuple[str, str, int], tuple[str, int]],
+) -> str:
+    """A made photo's line in ``SOURCES.md``: each tile's photo, label line, letter or
+    number and quarter turns."""
+    tiles = "; ".join(
+        f"{t.split}/{t.image}.jpg line {t.line} ({t.letter}, {turns[t.key][1]})" for t in row
+    )
+    return f"  - `{file}` ({truth}): {tiles}"
+
+
 def write_labels(folder: Path, rows: Sequence[Sequence[object]]) -> None:
     with (folder / "labels.csv").open("w", newline="", encoding="utf-8") as out:
         csv.writer(out, lineterminator="\n").writerows(
@@ -514,13 +528,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             jpeg(folder / file, frame(strip))
             truth = "".join(t.letter for t in row)
             rows.append([file, "rack", truth, "", "", "", ""])
-            listing.append(
-                f"  - `{file}` ({truth}): "
-                + "; ".join(
-                    f"{t.split}/{t.image}.jpg line {t.line} ({t.letter}, {turns[t.key][1]})"
-                    for t in row
-                )
-            )
+            listing.append(listed(file, truth, row, turns))
         seed = "23, 45 tiles" if drawn is first else "24, 100 tiles among those seed 23 left"
         changes = (
             f"tiles drawn at random (seed {seed}; see the script), each cut along the least "
@@ -592,13 +600,7 @@ def stage_plates(
         images[file] = framed_plates(strip)
         truth = " ".join(t.letter for t in row)
         rows.append([file, "plates", truth, "", "", "", ""])
-        listing.append(
-            f"  - `{file}` ({truth}): "
-            + "; ".join(
-                f"{t.split}/{t.image}.jpg line {t.line} ({t.letter}, {turns[t.key][1]})"
-                for t in row
-            )
-        )
+        listing.append(listed(file, truth, row, turns))
     holders, holder_rows = holder_photos(source)
     text = SOURCES_PLATES.format(
         folder=RUMMIKUB,
