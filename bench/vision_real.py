@@ -95,9 +95,9 @@ class Tally:
     silent: int = 0
     missed: int = 0
     extra: int = 0
-    """Sure letters read where no labelled die is (dice only)."""
+    """Sure letters or numbers read where no labelled die or tile is (whole photos)."""
     foreign: int = 0
-    """Dice whose labelled face the game's dice never show (not in ``items``)."""
+    """Dice or tiles whose labelled face the game never shows (not in ``items``)."""
     foreign_sure: int = 0
     """Of those, the ones read as a sure letter: silent misreads too."""
     photos: int = 0
@@ -181,8 +181,9 @@ def _inside(point: tuple[float, float], box: Box) -> bool:
     return x <= point[0] <= x + w and y <= point[1] <= y + h
 
 
-#: What a reader saw on a whole photo: each die or number found, likeliest first, as its
-#: box in the photo's pixels, its value ("" for none) and whether it is sure.
+#: What a reader saw on a whole photo: each die or number found, in the reader's order
+#: (the dice likeliest first), as its box in the photo's pixels, its value ("" for
+#: none) and whether it is sure.
 Seen = list[tuple[tuple[float, float, float, float], str, bool]]
 
 
@@ -292,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     labels = load(args.set)
     print(
         "| photos réelles | photos | tuiles / dés | justes | « ? » | erreurs muettes "
-        "| manqués | lettres en trop | faces hors jeu |"
+        "| manqués | sûrs hors des tuiles / dés | hors jeu |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     readers: tuple[tuple[str, str, Callable[[Path, Sequence[Label]], Tally]], ...] = (
