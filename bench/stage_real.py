@@ -44,7 +44,8 @@ The recipe (docs/vision.md):
 Folders written under ``OUT``: ``framed`` (its racks and the Boggle dice: the whole set,
 as ``shared/vision/real`` would hold it), ``close`` and ``framed-b`` (racks only),
 ``dice`` (the Boggle dice only), ``plates`` (the number tiles only, with
-``--rummikub``, whose rows ``framed`` holds too); each with ``labels.csv``, ``SOURCES.md`` and
+``--rummikub``, whose rows ``framed`` holds too) and ``plates-b`` (a second draw of
+120 number tiles, seed 24, among the 500 the first left: rows only); each with ``labels.csv``, ``SOURCES.md`` and
 ``LICENSE``. ``--sheets DIR`` also writes numbered contact sheets of the drawn tiles as
 cut, each in its four quarter turns (how the turns were judged, by eye), in draw order:
 set a's 45, then ``framed-b``'s 100.
@@ -307,10 +308,16 @@ def plate_pool(source: Source) -> tuple[list[Tile], dict[str, Image]]:
     return pool, photos
 
 
-def plate_draw(size: int) -> list[int]:
-    """The number tiles drawn: ``PLATE_DRAW`` pool indices (seed 23), in draw order."""
-    rng = np.random.default_rng(23)
-    return [int(i) for i in rng.choice(size, PLATE_DRAW, replace=False)]
+def plate_draw(size: int, second: bool = False) -> list[int]:
+    """The number tiles drawn: ``PLATE_DRAW`` pool indices (seed 23), in draw order;
+    ``second``: as many more (seed 24) among those the first draw left, in pool order."""
+    first = [int(i) for i in np.random.default_rng(23).choice(size, PLATE_DRAW, replace=False)]
+    if not second:
+        return first
+    left = sorted(set(range(size)) - set(first))
+    return [
+        left[int(i)] for i in np.random.default_rng(24).choice(len(left), PLATE_DRAW, replace=False)
+    ]
 
 
 def upright_plate(tile: Image, turns: int) -> Image:
@@ -437,7 +444,7 @@ SOURCES_PLATES = """\
   used, under its own licence), folder `{folder}`, {commit}.
 - Changes made (by `bench/stage_real.py` of the project "arbitre"): of the {count}
   tiles numbered 1 to 10 of its test then valid splits (labels sorted by name, lines in
-  file order), 120 drawn at random (`numpy.random.default_rng(23).choice`, no
+  file order), 120 drawn at random {draw}, no
   replacement, in draw order); each cut along the least rotated rectangle around its
   labelled outline, turned upright by quarter turns judged by eye
   (`bench/real_plate_turns.csv`), scaled to 120 px high (its proportions kept), set six
@@ -449,7 +456,9 @@ SOURCES_PLATES = """\
   quarter turns clockwise to upright):
 
 {listing}
+{holders}"""
 
+HOLDERS_SOURCES = """
 - And the data set's photos of tiles standing on a holder (judged by eye), copied
   byte for byte, each labelled tile a `plate` line (its number, `JOKER` for a joker;
   the box around its labelled outline): {holders}.
@@ -507,9 +516,11 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     commit_tiles, commit_dice = tiles_source.commit(), dice_source.commit()
     dice_rows, dice_sources = stage_dice(dice_source, commit_dice)
-    plates: tuple[dict[str, Image | bytes], list[list[object]], str] | None = None
+    staged: dict[str, tuple[dict[str, Image | bytes], list[list[object]], str]] = {}
     if args.rummikub:
-        plates = stage_plates(Source(args.rummikub), args.sheets)
+        staged["plates"] = stage_plates(Source(args.rummikub), args.sheets)
+        staged["plates-b"] = stage_plates(Source(args.rummikub), args.sheets, second=True)
+    plates = staged.get("plates")
     sets = (
         ("framed", first, framed, "framed as a holder (a 4:3 photo ten tiles wide)", True),
         ("close", first, close, "close (a quarter of a tile around the row)", False),
@@ -557,30 +568,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     write_labels(folder, dice_rows)
     (folder / "SOURCES.md").write_text("# Sources\n\n" + dice_sources, encoding="utf-8")
     (folder / "LICENSE").write_text(LICENSE_TEXT, encoding="utf-8")
-    if plates is not None:
-        folder = args.out / "plates"
+    for name, (images, rows, text) in staged.items():
+        folder = args.out / name
         folder.mkdir(parents=True, exist_ok=True)
-        write_plates(folder, plates[0])
-        write_labels(folder, plates[1])
-        (folder / "SOURCES.md").write_text("# Sources\n\n" + plates[2], encoding="utf-8")
+        write_plates(folder, images)
+        write_labels(folder, rows)
+        (folder / "SOURCES.md").write_text("# Sources\n\n" + text, encoding="utf-8")
         (folder / "LICENSE").write_text(LICENSE_TEXT, encoding="utf-8")
-    made = "framed, close, framed-b, dice" + (", plates" if plates is not None else "")
+    made = ", ".join(["framed", "close", "framed-b", "dice", *staged])
     print(f"jeu de photos réelles dans {args.out}: {made}")
 
 
 def stage_plates(
-    source: Source, sheets: Path | None
+    source: Source, sheets: Path | None, second: bool = False
 ) -> tuple[dict[str, Image | bytes], list[list[object]], str]:
     """The real number tiles: each photo by file name (the rows made, the holder photos
     as bytes), the ``plates`` and ``plate`` lines of ``labels.csv`` and their part of
     ``SOURCES.md`` (``sheets``: the contact sheets of the drawn tiles as cut, by which
-    their quarter turns were judged, there too)."""
+    their quarter turns were judged, there too); ``second``: the rows of the second
+    draw only (:func:`plate_draw`), no holder photo."""
     pool, photos = plate_pool(source)
-    drawn = plate_draw(len(pool))
+    drawn = plate_draw(len(pool), second)
     cuts = {i: cut(photos[pool[i].image], pool[i].outline) for i in drawn}
     if sheets:
         names = [f"{n + 1} {pool[i].letter}" for n, i in enumerate(drawn)]
-        contact_sheets([cuts[i] for i in drawn], names, sheets / "plates")
+        contact_sheets(
+            [cuts[i] for i in drawn], names, sheets / ("plates-b" if second else "plates")
+        )
     turns = read_turns(PLATE_TURNS, "value")
     for i in drawn:
         if turns.get(pool[i].key, ("", 0))[0] != pool[i].letter:
@@ -589,25 +603,27 @@ def stage_plates(
     rows: list[list[object]] = []
     listing = []
     for r in range(len(drawn) // PLATE_ROW):
-        row = [pool[i] for i in drawn[r * PLATE_ROW : (r + 1) * PLATE_ROW]]
+        indices = drawn[r * PLATE_ROW : (r + 1) * PLATE_ROW]
+        row = [pool[i] for i in indices]
         file = f"plates{r + 1:02d}.jpg"
-        strip = plate_strip(
-            [
-                upright_plate(cuts[i], turns[pool[i].key][1])
-                for i in drawn[r * PLATE_ROW : (r + 1) * PLATE_ROW]
-            ]
-        )
+        strip = plate_strip([upright_plate(cuts[i], turns[pool[i].key][1]) for i in indices])
         images[file] = framed_plates(strip)
         truth = " ".join(t.letter for t in row)
         rows.append([file, "plates", truth, "", "", "", ""])
         listing.append(listed(file, truth, row, turns))
-    holders, holder_rows = holder_photos(source)
+    holders, holder_rows = ({}, []) if second else holder_photos(source)
     text = SOURCES_PLATES.format(
         folder=RUMMIKUB,
         commit=source.commit(),
         count=len(pool),
+        draw="(`numpy.random.default_rng(24).choice` among the tiles the first draw, seed 23, "
+        "left, in pool order"
+        if second
+        else "(`numpy.random.default_rng(23).choice`",
         listing="\n".join(listing),
-        holders=", ".join(f"`{name}`" for name in holders),
+        holders=HOLDERS_SOURCES.format(holders=", ".join(f"`{name}`" for name in holders))
+        if holders
+        else "",
     )
     return {**images, **holders}, rows + holder_rows, text
 

@@ -72,13 +72,15 @@ def test_the_framings_hold_the_row_whole() -> None:
     assert near.shape[:2] == (TILE + TILE // 2, strip.shape[1] + TILE // 2)
 
 
-def test_the_number_tiles_drawn_are_distinct_and_each_has_its_quarter_turn() -> None:
+def test_the_two_number_tile_draws_are_disjoint_and_each_tile_has_its_quarter_turn() -> None:
     drawn = plate_draw(PLATE_POOL_SIZE)
-    assert len(set(drawn)) == len(drawn) == PLATE_DRAW
+    second = plate_draw(PLATE_POOL_SIZE, second=True)
+    assert len(set(drawn)) == len(drawn) == len(set(second)) == PLATE_DRAW
+    assert not set(drawn) & set(second)
     assert PLATE_DRAW % PLATE_ROW == 0
     assert plate_draw(PLATE_POOL_SIZE) == drawn
     turns = read_turns(PLATE_TURNS, "value")
-    assert len(turns) == PLATE_DRAW
+    assert len(turns) == 2 * PLATE_DRAW
     assert {value for value, _ in turns.values()} == {str(v) for v in range(1, 11)}
     assert all(0 <= quarter <= 3 for _, quarter in turns.values())
 
