@@ -45,10 +45,11 @@ Folders written under ``OUT``: ``framed`` (its racks and the Boggle dice: the wh
 as ``shared/vision/real`` would hold it), ``close`` and ``framed-b`` (racks only),
 ``dice`` (the Boggle dice only), ``plates`` (the number tiles only, with
 ``--rummikub``, whose rows ``framed`` holds too) and ``plates-b`` (a second draw of
-120 number tiles, seed 24, among the 500 the first left: rows only); each with ``labels.csv``, ``SOURCES.md`` and
-``LICENSE``. ``--sheets DIR`` also writes numbered contact sheets of the drawn tiles as
-cut, each in its four quarter turns (how the turns were judged, by eye), in draw order:
-set a's 45, then ``framed-b``'s 100.
+120 number tiles, seed 24, among the 500 the first left: rows only); each with
+``labels.csv``, ``SOURCES.md`` and ``LICENSE``. ``--sheets DIR`` also writes numbered
+contact sheets of the drawn tiles as cut, each in its four quarter turns (how the turns
+were judged, by eye), in draw order: set a's 45, then ``framed-b``'s 100 (and, with
+``--rummikub``, the number tiles' in ``DIR/plates`` and ``DIR/plates-b``).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ import ast  # noqa: E402
 import csv  # noqa: E402
 import io  # noqa: E402
 import subprocess  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
+from collections.abc import Iterator, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 
 import cv2  # noqa: E402
@@ -372,6 +373,16 @@ def contact_sheets(tiles: Sequence[Image], names: Sequence[str], folder: Path) -
         cv2.imwrite(str(folder / f"sheet{start // per + 1:02d}.png"), sheet)
 
 
+def in_rows(
+    drawn: Sequence[int], size: int, pool: Sequence[Tile]
+) -> Iterator[tuple[int, list[int], list[Tile]]]:
+    """The drawn pool indices ``size`` at a time, in draw order: each row's number
+    (from 0), indices and tiles."""
+    for r in range(len(drawn) // size):
+        indices = list(drawn[r * size : (r + 1) * size])
+        yield r, indices, [pool[i] for i in indices]
+
+
 def listed(
     file: str,
     truth: str,
@@ -531,9 +542,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         rows: list[list[object]] = []
         listing = []
-        for r in range(len(drawn) // ROW):
-            indices = drawn[r * ROW : (r + 1) * ROW]
-            row = [pool[i] for i in indices]
+        for r, indices, row in in_rows(drawn, ROW, pool):
             file = f"row{r + 1:02d}.jpg"
             strip = row_strip([upright(cuts[i], turns[pool[i].key][1]) for i in indices])
             jpeg(folder / file, frame(strip))
@@ -602,9 +611,7 @@ def stage_plates(
     images: dict[str, Image | bytes] = {}
     rows: list[list[object]] = []
     listing = []
-    for r in range(len(drawn) // PLATE_ROW):
-        indices = drawn[r * PLATE_ROW : (r + 1) * PLATE_ROW]
-        row = [pool[i] for i in indices]
+    for r, indices, row in in_rows(drawn, PLATE_ROW, pool):
         file = f"plates{r + 1:02d}.jpg"
         strip = plate_strip([upright_plate(cuts[i], turns[pool[i].key][1]) for i in indices])
         images[file] = framed_plates(strip)
