@@ -66,7 +66,7 @@ import ast  # noqa: E402
 import csv  # noqa: E402
 import io  # noqa: E402
 import subprocess  # noqa: E402
-from collections.abc import Iterator, Sequence  # noqa: E402
+from collections.abc import Callable, Iterator, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 
 import cv2  # noqa: E402
@@ -181,28 +181,45 @@ def class_names(source: Source, folder: str = BAN_SEG) -> list[str]:
 
 def tile_pool(source: Source) -> tuple[list[Tile], dict[str, Image]]:
     """The pool in the recipe's order, and each photo it comes from (by image name)."""
+    return labelled_pool(
+        source, BAN_SEG, lambda name: name.upper() if len(name) == 1 else None, POOL_SIZE
+    )
+
+
+def labelled_pool(
+    source: Source, folder: str, label: Callable[[str], str | None], size: int
+) -> tuple[list[Tile], dict[str, Image]]:
+    """A data set's tiles in a recipe's order: its test split then its valid split,
+    label files sorted by name, lines in file order, each tile whose class name
+    ``label`` turns into its letter or number (``None``: left out); and each photo they
+    come from (by image name). ``size``: the recipe's count, checked."""
     pool: list[Tile] = []
     photos: dict[str, Image] = {}
-    names = class_names(source)
+    names = class_names(source, folder)
     for split in ("test", "valid"):
-        for name in source.names(f"{BAN_SEG}/{split}/labels"):
+        for name in source.names(f"{folder}/{split}/labels"):
             stem = name.removesuffix(".txt")
-            text = source.read(f"{BAN_SEG}/{split}/labels/{name}").decode()
+            text = source.read(f"{folder}/{split}/labels/{name}").decode()
             lines = [line.split() for line in text.splitlines() if line.strip()]
-            kept = [(i, line) for i, line in enumerate(lines) if len(names[int(line[0])]) == 1]
-            if not kept:
+            kept = [(i, line, label(names[int(line[0])])) for i, line in enumerate(lines)]
+            if not any(value is not None for _, _, value in kept):
                 continue
-            photo = decode(source.read(f"{BAN_SEG}/{split}/images/{stem}.jpg"))
+            photo = decode(source.read(f"{folder}/{split}/images/{stem}.jpg"))
             photos[stem] = photo
-            height, width = photo.shape[:2]
-            for index, line in kept:
-                xy = (np.array(line[1:], np.float64).reshape(-1, 2) * (width, height)).astype(
-                    np.float32
-                )
-                pool.append(Tile(split, stem, index, names[int(line[0])].upper(), xy))
-    if len(pool) != POOL_SIZE:
-        raise ValueError(f"{len(pool)} tiles in the pool, the recipe has {POOL_SIZE}")
+            for index, line, value in kept:
+                if value is not None:
+                    pool.append(Tile(split, stem, index, value, outline(line, photo)))
+    if len(pool) != size:
+        raise ValueError(f"{len(pool)} tiles in the pool, the recipe has {size}")
     return pool, photos
+
+
+def outline(line: Sequence[str], photo: Image) -> npt.NDArray[np.float32]:
+    """A label line's outline (its class, then x y pairs as shares of the photo's
+    width and height) in the photo's pixels."""
+    height, width = photo.shape[:2]
+    xy = np.array(line[1:], np.float64).reshape(-1, 2) * (width, height)
+    return xy.astype(np.float32)
 
 
 def draws(size: int) -> tuple[list[int], list[int]]:
@@ -282,31 +299,12 @@ def plate_pool(source: Source) -> tuple[list[Tile], dict[str, Image]]:
     """The number tiles' pool: the test split then the valid split, label files sorted
     by name, lines in file order, the tiles numbered 1 to 10 only (the game's small
     plates; 11 to 13 and the jokers are no plate), each with its photo (by image name)."""
-    pool: list[Tile] = []
-    photos: dict[str, Image] = {}
-    names = class_names(source, RUMMIKUB)
-    for split in ("test", "valid"):
-        for name in source.names(f"{RUMMIKUB}/{split}/labels"):
-            stem = name.removesuffix(".txt")
-            text = source.read(f"{RUMMIKUB}/{split}/labels/{name}").decode()
-            lines = [line.split() for line in text.splitlines() if line.strip()]
-            values = [names[int(line[0])].rpartition("_")[2] for line in lines]
-            kept = [
-                (i, line, value)
-                for i, (line, value) in enumerate(zip(lines, values, strict=True))
-                if value.isdigit() and int(value) <= 10
-            ]
-            if not kept:
-                continue
-            photo = decode(source.read(f"{RUMMIKUB}/{split}/images/{stem}.jpg"))
-            photos[stem] = photo
-            height, width = photo.shape[:2]
-            for index, line, value in kept:
-                xy = np.array(line[1:], np.float64).reshape(-1, 2) * (width, height)
-                pool.append(Tile(split, stem, index, value, xy.astype(np.float32)))
-    if len(pool) != PLATE_POOL_SIZE:
-        raise ValueError(f"{len(pool)} tiles in the pool, the recipe has {PLATE_POOL_SIZE}")
-    return pool, photos
+
+    def small(name: str) -> str | None:
+        value = name.rpartition("_")[2]
+        return value if value.isdigit() and int(value) <= 10 else None
+
+    return labelled_pool(source, RUMMIKUB, small, PLATE_POOL_SIZE)
 
 
 def plate_draw(size: int, second: bool = False) -> list[int]:
@@ -529,8 +527,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     dice_rows, dice_sources = stage_dice(dice_source, commit_dice)
     staged: dict[str, tuple[dict[str, Image | bytes], list[list[object]], str]] = {}
     if args.rummikub:
-        staged["plates"] = stage_plates(Source(args.rummikub), args.sheets)
-        staged["plates-b"] = stage_plates(Source(args.rummikub), args.sheets, second=True)
+        rummikub = Source(args.rummikub)
+        pool_and_photos = plate_pool(rummikub)
+        staged["plates"] = stage_plates(rummikub, pool_and_photos, args.sheets)
+        staged["plates-b"] = stage_plates(rummikub, pool_and_photos, args.sheets, second=True)
     plates = staged.get("plates")
     sets = (
         ("framed", first, framed, "framed as a holder (a 4:3 photo ten tiles wide)", True),
@@ -589,14 +589,18 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def stage_plates(
-    source: Source, sheets: Path | None, second: bool = False
+    source: Source,
+    pool_and_photos: tuple[list[Tile], dict[str, Image]],
+    sheets: Path | None,
+    second: bool = False,
 ) -> tuple[dict[str, Image | bytes], list[list[object]], str]:
     """The real number tiles: each photo by file name (the rows made, the holder photos
     as bytes), the ``plates`` and ``plate`` lines of ``labels.csv`` and their part of
     ``SOURCES.md`` (``sheets``: the contact sheets of the drawn tiles as cut, by which
     their quarter turns were judged, there too); ``second``: the rows of the second
-    draw only (:func:`plate_draw`), no holder photo."""
-    pool, photos = plate_pool(source)
+    draw only (:func:`plate_draw`), no holder photo. ``pool_and_photos``: the number
+    tiles' pool and its photos (:func:`plate_pool`), read once for both draws."""
+    pool, photos = pool_and_photos
     drawn = plate_draw(len(pool), second)
     cuts = {i: cut(photos[pool[i].image], pool[i].outline) for i in drawn}
     if sheets:
@@ -652,12 +656,11 @@ def holder_photos(source: Source) -> tuple[dict[str, bytes], list[list[object]]]
     for split, stem in HOLDER_PHOTOS:
         [name] = [n for n in source.names(f"{RUMMIKUB}/{split}/images") if n.startswith(f"{stem}_")]
         data = source.read(f"{RUMMIKUB}/{split}/images/{name}")
-        height, width = decode(data).shape[:2]
+        photo = decode(data)
         files[name] = data
         text = source.read(f"{RUMMIKUB}/{split}/labels/{name.removesuffix('.jpg')}.txt").decode()
         for line in (line.split() for line in text.splitlines() if line.strip()):
-            xy = np.array(line[1:], np.float64).reshape(-1, 2) * (width, height)
-            x, y, w, h = cv2.boundingRect(xy.astype(np.float32))
+            x, y, w, h = cv2.boundingRect(outline(line, photo))
             value = names[int(line[0])].rpartition("_")[2].upper()
             rows.append([name, "plate", value, x, y, w, h])
     return files, rows
