@@ -154,7 +154,7 @@ def plate_negatives(rng: np.random.Generator, split: str, count: int) -> NDArray
     def _shows(box: tuple[int, int, int, int], number: tuple[int, int, int, int]) -> bool:
         """Whether the window read around ``box`` holds ``number``'s centre: a window
         showing a number is no window of nothing."""
-        cx, cy, w, h = render.window_of(tuple(float(v) for v in box))  # type: ignore[arg-type]
+        cx, cy, w, h = render.window_of((box[0], box[1], box[2], box[3]))
         x, y, nw, nh = number
         return abs(x + nw / 2 - cx) < w / 2 and abs(y + nh / 2 - cy) < h / 2
 
@@ -183,16 +183,9 @@ def plate_negatives(rng: np.random.Generator, split: str, count: int) -> NDArray
                 x = x0 + pad
                 for plate, mask in drawn:
                     picture[y0 + pad : y0 + pad + size, x : x + plate.shape[1]] = plate
-                    ys_, xs_ = np.nonzero(mask)
-                    if len(xs_):
-                        numbers.append(
-                            (
-                                x + int(xs_.min()),
-                                y0 + pad + int(ys_.min()),
-                                int(xs_.max() - xs_.min()) + 1,
-                                int(ys_.max() - ys_.min()) + 1,
-                            )
-                        )
+                    ix, iy, iw, ih = cv2.boundingRect(mask)  # the number's ink
+                    if iw:
+                        numbers.append((x + ix, y0 + pad + iy, iw, ih))
                     x += plate.shape[1] + gap
         seen = render._camera(np.asarray(picture, np.float32), rng)
         gray = render._jpeg(np.asarray(cv2.cvtColor(seen, cv2.COLOR_BGR2GRAY), np.float32), rng)
