@@ -304,19 +304,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     for name, kind, reader in readers:
         if any(label.kind == kind for label in labels):
-            tally = reader(args.set, labels)
-            print(line(name, tally), flush=True)
-            if args.verbose:
-                for wrong in tally.wrong:
-                    print(f"  {wrong}")
+            report(name, reader(args.set, labels), args.verbose)
     if args.calibrate_plates:
         n = args.calibrate_plates
         before, after = calibrated_plates(args.set, labels, n)
         for name, tally in (("avant", before), (f"après étalonnage sur {n} photos", after)):
-            print(line(f"plaques après les {n} premières photos, {name}", tally), flush=True)
-            if args.verbose:
-                for wrong in tally.wrong:
-                    print(f"  {wrong}")
+            report(f"plaques après les {n} premières photos, {name}", tally, args.verbose)
+
+
+def report(name: str, tally: Tally, verbose: bool) -> None:
+    """A row of the bench's table (``verbose``: and each tile or die read wrong)."""
+    print(line(name, tally), flush=True)
+    if verbose:
+        for wrong in tally.wrong:
+            print(f"  {wrong}")
 
 
 if __name__ == "__main__":
