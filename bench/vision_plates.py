@@ -13,6 +13,9 @@ Three sets of synthetic photos, each plate value known:
   none (a bare table of the renderer's, one photo in six), counted in no order: a
   number read beyond the plates shown is a plate invented (a silent misread), as a
   photo taken while the plates are laid out, or one hidden, would show;
+- ``held-out, veined`` and ``held-out, few plates, veined``: the same two sets on veined
+  stone (:data:`vision.synthetic.HELD_OUT_TABLES`), a texture family no network is
+  trained on, as a marble table is (docs/vision.md, "textured tables");
 - ``first generator``: :func:`vision.synthetic.plates_photo` in its five unseen fonts,
   the set the first design was tuned on (its README figure), to show what changes there;
 - ``held-out, per user``: ``--users`` players, each with plates of one held-out family
@@ -53,7 +56,7 @@ from vision.glyphs import UNSEEN_FONTS  # noqa: E402
 from vision.plates import read_numbers  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
 from vision.render import plates_scene, random_style  # noqa: E402
-from vision.synthetic import TABLES, plates_photo, table  # noqa: E402
+from vision.synthetic import HELD_OUT_TABLES, TABLES, plates_photo, table  # noqa: E402
 
 
 @dataclass
@@ -112,21 +115,24 @@ def photos(kind: str, count: int, seed: int) -> Shots:
     """``count`` photos of set ``kind`` and the plates they show."""
     rng = np.random.default_rng(seed)
     draws = random.Random(seed)
+    tables = HELD_OUT_TABLES if kind.endswith(", veined") else TABLES
     out = []
     for i in range(count):
         plates = draw_numbers(draws).plates
         if kind == "first generator":
             font = UNSEEN_FONTS[i % len(UNSEEN_FONTS)]
             photo = plates_photo(plates, rng, font, TABLES[i % len(TABLES)])
-        elif kind == "held-out, few plates":
+        elif kind.startswith("held-out, few plates"):
             plates = plates[: i % 6]
             if plates:
-                photo = plates_scene(plates, rng, random_style(rng, "held-out"), (1024, 768))
+                style = random_style(rng, "held-out")
+                photo = plates_scene(plates, rng, style, (1024, 768), tables)
             else:
-                top = table(rng, str(rng.choice(TABLES)), (1024, 768))
+                top = table(rng, str(rng.choice(list(tables))), (1024, 768))
                 photo = np.asarray(np.clip(top, 0, 255), np.uint8)
         else:
-            photo = plates_scene(plates, rng, random_style(rng, kind), (1024, 768))
+            style = random_style(rng, kind.removesuffix(", veined"))
+            photo = plates_scene(plates, rng, style, (1024, 768), tables)
         out.append((photo, tuple(plates)))
     return out
 
@@ -225,7 +231,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "first generator",
         "held-out, per user",
     ]
-    parser.add_argument("--sets", nargs="+", default=sets, choices=sets)
+    veined = ["held-out, veined", "held-out, few plates, veined"]
+    parser.add_argument("--sets", nargs="+", default=sets, choices=sets + veined)
     args = parser.parse_args(argv)
     print("| set | reader | plates | right | « ? » | silent | missed | ms median | ms p95 |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -236,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         tally, times = measure(
             photos(kind, args.photos, args.seed),
             lambda p: read_numbers(p).values,
-            ordered=kind != "held-out, few plates",
+            ordered=not kind.startswith("held-out, few plates"),
         )
         print(line(kind, "learned", tally, times), flush=True)
 

@@ -461,9 +461,14 @@ def plate_sample(
 
 
 def plates_scene(
-    values: Sequence[int], rng: np.random.Generator, style: PlateStyle, size: tuple[int, int]
+    values: Sequence[int],
+    rng: np.random.Generator,
+    style: PlateStyle,
+    size: tuple[int, int],
+    tables: Sequence[str] = TABLES,
 ) -> Image:
-    """A photo of the six plates of ``style`` in one row or two, on a random table."""
+    """A photo of the six plates of ``style`` in one row or two, on a random table of
+    ``tables`` (:data:`vision.synthetic.HELD_OUT_TABLES`: a texture never trained on)."""
     height = int(rng.integers(80, 130))
     rows = 1 if rng.random() < 0.5 else 2
     per_row = -(-len(values) // rows)
@@ -480,5 +485,5 @@ def plates_scene(
         x, y = pad + column * (pw + gap), pad + row * (height + gap)
         plane[y : y + height, x : x + picture.shape[1]] = picture
     alpha = np.ones((plane_h, plane_w), np.float32)
-    background = table(rng, str(rng.choice(TABLES)), size)
+    background = table(rng, str(rng.choice(list(tables))), size)
     return _photograph(rng, plane, alpha, background, PLATES_SHOT)

@@ -36,6 +36,15 @@ LETTER_POINTS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", (
 
 TABLES = ("light", "beige", "dark", "wood", "pattern")
 
+#: Textured tops the readers' networks may be taught "nothing" on: granite's specks and a
+#: printed cloth's motifs (the plates' network, ``bench/vision_train.py``). Not in
+#: :data:`TABLES`, whose draws the benches and tests repeat.
+TEXTURED_TABLES = ("speckled", "printed")
+
+#: Veined stone, marble's kind: no network is trained on it; benches read on it how the
+#: readers do on a texture family they never saw (docs/vision.md, "textured tables").
+HELD_OUT_TABLES = ("veined",)
+
 #: Tile face colours (BGR): ivory, beige wood, white, yellow plastic, pale grey, pale green.
 TILE_FACES: tuple[BGR, ...] = (
     (222, 240, 248),
@@ -85,6 +94,8 @@ def table(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> Plane:
         base = np.array([40, 38, 36]) + tint
     elif kind == "wood":
         base = np.array([55, 100, 160]) + tint * 3
+    elif kind in TEXTURED_TABLES or kind in HELD_OUT_TABLES:
+        return _textured(rng, kind, size)
     else:
         base = np.array([230, 230, 230])
     surface = np.ones((h, w, 3), np.float32) * base.astype(np.float32)
@@ -107,6 +118,74 @@ def table(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> Plane:
         else:  # a checkerboard of tiles
             checks = ((xs // cell + ys // cell) % 2).astype(np.float32)[..., None]
             surface = surface * (1 - checks) + colour * checks
+    return surface
+
+
+def _textured(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> Plane:
+    """A textured table top: ``veined`` stone (light with dark veins or dark with light
+    ones, each vein a level set of a turbulent stripe field), ``speckled`` granite (specks
+    of two or three colours, a pixel to a few wide) or a ``printed`` cloth (ellipses, arcs
+    and wavy strokes scattered in one to three colours)."""
+    w, h = size
+    light = rng.random() < 0.7
+    base = rng.uniform(200, 245) if light else rng.uniform(25, 70)
+    tint = rng.uniform(-10, 10, 3)
+    surface = np.ones((h, w, 3), np.float32) * (base + tint).astype(np.float32)
+    surface += _smooth_noise(rng, (h, w), 5)[..., None] * rng.uniform(3, 10)
+    if kind == "veined":
+        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+        for _ in range(int(rng.integers(1, 4))):
+            angle = rng.uniform(0, np.pi)
+            across = xs * np.cos(angle) + ys * np.sin(angle)
+            turbulence = sum(
+                _smooth_noise(rng, (h, w), cells) / (i + 1)
+                for i, cells in enumerate((2, 5, 11, 23))
+            )
+            phase = across / rng.uniform(40, 200) + turbulence * rng.uniform(0.4, 1.5)
+            near = np.abs(np.sin(phase))  # 0 on a vein's line
+            width = rng.uniform(0.01, 0.08)
+            vein = np.exp(-near / width) * np.clip(1.2 + _smooth_noise(rng, (h, w), 6), 0, 1)
+            contrast = rng.uniform(50, 160) * (-1 if light else 1)
+            surface += (vein * contrast)[..., None]
+    elif kind == "speckled":
+        for _ in range(int(rng.integers(2, 4))):
+            specks = np.asarray(rng.random((h, w)) < rng.uniform(0.02, 0.15), np.uint8)
+            grain = int(rng.integers(1, 4))
+            specks = np.asarray(cv2.dilate(specks, np.ones((grain, grain), np.uint8)), np.uint8)
+            grey = (rng.uniform(0, 255) + rng.uniform(-20, 20, 3)).astype(np.float32)
+            alpha = cv2.GaussianBlur(specks.astype(np.float32), (3, 3), 0)[..., None]
+            surface = surface * (1 - alpha) + grey * alpha
+    else:  # printed cloth
+        colours = [rng.uniform(0, 255, 3) for _ in range(int(rng.integers(1, 4)))]
+        ink = np.zeros((h, w, 3), np.float32)
+        mask = np.zeros((h, w), np.float32)
+        for _ in range(int(w * h / rng.uniform(3000, 15000))):
+            colour = colours[int(rng.integers(len(colours)))]
+            layer = np.zeros((h, w), np.uint8)
+            cx, cy = int(rng.integers(0, w)), int(rng.integers(0, h))
+            r = int(rng.uniform(6, 45))
+            thick = int(rng.integers(1, 7))
+            shape = rng.integers(3)
+            if shape == 0:
+                axes = (r, max(2, int(r * rng.uniform(0.3, 1.0))))
+                fill = -1 if rng.random() < 0.4 else thick
+                cv2.ellipse(layer, (cx, cy), axes, rng.uniform(0, 180), 0, 360, 255, fill)
+            elif shape == 1:
+                start = rng.uniform(0, 360)
+                end = start + rng.uniform(60, 300)
+                cv2.ellipse(layer, (cx, cy), (r, r), 0, start, end, 255, thick)
+            else:
+                t = np.linspace(0, 1, 12)
+                heading = rng.uniform(0, 2 * np.pi)
+                bend = rng.uniform(-2, 2) * np.sin(t * np.pi * rng.uniform(1, 3))
+                px = cx + 2 * r * t * np.cos(heading + bend)
+                py = cy + 2 * r * t * np.sin(heading + bend)
+                points = np.stack([px, py], axis=1).astype(np.int32)
+                cv2.polylines(layer, [points], False, 255, thick)
+            on = layer > 0
+            ink[on] = colour
+            mask[on] = 1.0
+        surface = surface * (1 - mask[..., None]) + ink * mask[..., None]
     return surface
 
 
