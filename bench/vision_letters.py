@@ -7,6 +7,9 @@ Two sets of synthetic rack photos, each tile's letter known:
   families, font designs and colour schemes the classifier never trained on and its
   threshold was never chosen on (light letters on dark tiles among them, outlines, score
   digits or none); one tile set per user, ``--racks`` photos each;
+- ``held-out, veined`` (with ``--only``): the same tile sets with every photo, the
+  calibration's too, on veined stone (:data:`vision.synthetic.HELD_OUT_TABLES`), a
+  texture family no network is trained on, as a marble table is;
 - ``calibration`` (asked for with ``--only``): trained designs in held-out colours, the
   set where the reader's failures may be studied (the held-out figure is only measured);
 - ``calibration, short Q`` (with ``--only``): the calibration families with a confusion
@@ -54,7 +57,7 @@ from vision.learned import LetterNet  # noqa: E402
 from vision.letter_render import TileStyle, rack_scene, random_style  # noqa: E402
 from vision.letters import read_letters  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
-from vision.synthetic import Score, rack_set, score  # noqa: E402
+from vision.synthetic import HELD_OUT_TABLES, TABLES, Score, rack_set, score  # noqa: E402
 from vision.synthetic import random_style as first_style  # noqa: E402
 from vision.tile_finder import TileFinder  # noqa: E402
 
@@ -64,10 +67,13 @@ CALIBRATION_RACKS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ")
 User = tuple[str, list[tuple[Image, str]], list[tuple[str, Image, str]]]
 
 
-def tile_users(count: int, racks: int, seed: int, split: str = "held-out") -> list[User]:
+def tile_users(
+    count: int, racks: int, seed: int, split: str = "held-out", tables: Sequence[str] = TABLES
+) -> list[User]:
     """``count`` tile sets of the ``split`` families (the held-out ones, or the
     calibration ones: trained designs in held-out colours, where the reader may be
-    studied without spending the held-out figure), ``racks`` photos each."""
+    studied without spending the held-out figure), ``racks`` photos each, on
+    ``tables``."""
     rng = np.random.default_rng(seed)
     users = []
     for u in range(count):
@@ -75,8 +81,8 @@ def tile_users(count: int, racks: int, seed: int, split: str = "held-out") -> li
         photos = []
         for _ in range(racks):
             letters = "".join(rng.choice(list(LETTERS), int(rng.integers(1, 11))))
-            photos.append((rack_scene(list(letters), rng, style), letters))
-        shots = [(n, rack_scene(list(n), rng, style), n) for n in CALIBRATION_RACKS]
+            photos.append((rack_scene(list(letters), rng, style, tables=tables), letters))
+        shots = [(n, rack_scene(list(n), rng, style, tables=tables), n) for n in CALIBRATION_RACKS]
         users.append((f"{style.font.stem} #{u}", photos, shots))
     return users
 
@@ -243,7 +249,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--verbose", action="store_true", help="a line per tile set")
     parser.add_argument(
         "--only",
-        choices=("held-out", "calibration", "calibration, short Q", "first generator"),
+        choices=(
+            "held-out",
+            "held-out, veined",
+            "calibration",
+            "calibration, short Q",
+            "first generator",
+        ),
         action="append",
         help="one set (calibration: only with --only; the reader is studied there)",
     )
@@ -274,6 +286,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 args.verbose,
                 every,
             )
+        if "held-out, veined" in sets:
+            users = tile_users(args.users, args.racks, args.seed, tables=HELD_OUT_TABLES)
+            measure("held-out, veined", users, root, args.verbose, every)
         if "calibration" in sets:
             measure(
                 "calibration",

@@ -12,7 +12,7 @@ from solver.plates import draw_numbers
 from vision.glyphs import UNSEEN_FONTS
 from vision.plates import read_numbers
 from vision.reading import NothingFound
-from vision.synthetic import TABLES, plates_photo
+from vision.synthetic import HELD_OUT_TABLES, TABLES, plates_photo
 
 
 def _photo(plates: tuple[int, ...], seed: int, table: str = "light") -> np.ndarray:
@@ -259,11 +259,31 @@ def test_the_learned_classifier_is_small_and_runs_on_opencv_alone() -> None:
     assert 0 < plate_net().threshold < 1
 
 
-def test_no_plate_is_invented_beside_a_few_plates_laid_out() -> None:
+@pytest.mark.parametrize(
+    ("tables", "at_most"),
+    [
+        (TABLES, 1),
+        pytest.param(
+            HELD_OUT_TABLES,
+            2,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="veined stone, a texture no network trained on: 7 numbers invented "
+                "in 40 photos (a network taught granite and printed cloth invents 1, but "
+                "reads fewer real number tiles; docs/vision.md, 'textured tables')",
+            ),
+        ),
+    ],
+    ids=["on the renderer's tables", "on veined stone, a texture never trained on"],
+)
+def test_no_plate_is_invented_beside_a_few_plates_laid_out(
+    tables: tuple[str, ...], at_most: int
+) -> None:
     # A photo taken while the plates are laid out: one to three held-out plates on a
     # table, where the plates' grid cannot be fitted. A plate's edge was read as a sure
     # 1, a table's grain as a 7: the network never saw the finder's windows off the
-    # plates as "nothing" (bench/vision_train.py, plate_negatives; docs/vision.md).
+    # plates as "nothing" (bench/vision_train.py, plate_negatives). On veined stone it
+    # still reads a vein as a number (docs/vision.md, "textured tables").
     from collections import Counter
 
     from vision.render import plates_scene, random_style
@@ -272,11 +292,12 @@ def test_no_plate_is_invented_beside_a_few_plates_laid_out() -> None:
     for seed in range(700, 740):
         rng = np.random.default_rng(seed)
         plates = tuple(draw_numbers(random.Random(seed)).plates[: 1 + seed % 3])
-        photo = plates_scene(plates, rng, random_style(rng, "held-out"), (1024, 768))
+        style = random_style(rng, "held-out")
+        photo = plates_scene(plates, rng, style, (1024, 768), tables)
         try:
             values = read_numbers(photo).values
         except NothingFound:
             values = ()
         sure = Counter(v for v in values if v != "?")
         invented += sum((sure - Counter(plates)).values())
-    assert invented <= 1
+    assert invented <= at_most

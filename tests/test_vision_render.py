@@ -1,6 +1,5 @@
 """The randomised plate renderer: style families are held out of training by construction."""
 
-import cv2
 import numpy as np
 import pytest
 
@@ -111,25 +110,3 @@ def test_training_windows_hold_every_plate_value_and_some_nothing() -> None:
     classes = {c for _, c in samples}
     assert classes == set(range(len(PLATE_VALUES) + 1))
     assert NOTHING in classes
-
-
-def test_veined_stone_is_a_table_family_no_network_trains_on() -> None:
-    """Veined stone (a marble table) is kept for the benches: neither among the tables
-    every renderer draws nor among the textures a network may be taught "nothing" on."""
-    from vision.synthetic import HELD_OUT_TABLES, TABLES, TEXTURED_TABLES
-
-    assert HELD_OUT_TABLES and not set(HELD_OUT_TABLES) & {*TABLES, *TEXTURED_TABLES}
-
-
-@pytest.mark.parametrize("kind", ["veined", "speckled", "printed"])
-def test_a_textured_table_is_drawn_again_from_its_seed_and_is_not_flat(kind: str) -> None:
-    from vision.synthetic import table
-
-    first = table(np.random.default_rng(5), kind, (320, 240))
-    again = table(np.random.default_rng(5), kind, (320, 240))
-    other = table(np.random.default_rng(6), kind, (320, 240))
-    assert first.shape == (240, 320, 3)
-    assert np.array_equal(first, again) and not np.array_equal(first, other)
-    # A texture: strokes or specks far from the top's smooth shade, not a plain colour.
-    shade = cv2.GaussianBlur(first, (0, 0), 15)
-    assert np.percentile(np.abs(first - shade), 99) > 20

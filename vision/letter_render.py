@@ -262,10 +262,11 @@ def rack_scene(
     rng: np.random.Generator,
     style: TileStyle,
     size: tuple[int, int] = (1024, 768),
+    tables: Sequence[str] = TABLES,
 ) -> Image:
     """A photo of ``letters`` ("" a blank tile) on a holder of ``style``, on a random
-    table, at an angle (the first generator's rack camera)."""
-    return drawn_rack_scene(letters, rng, style, size)[0]
+    table of ``tables``, at an angle (the first generator's rack camera)."""
+    return drawn_rack_scene(letters, rng, style, size, tables)[0]
 
 
 def drawn_rack_scene(
@@ -273,6 +274,7 @@ def drawn_rack_scene(
     rng: np.random.Generator,
     style: TileStyle,
     size: tuple[int, int] = (1024, 768),
+    tables: Sequence[str] = TABLES,
 ) -> tuple[Image, list[DrawnLetter]]:
     """:func:`rack_scene`'s photo (the same random draws) and where each letter is on it,
     blank tiles left out."""
@@ -297,7 +299,7 @@ def drawn_rack_scene(
     lip_colour = np.array(style.holder, np.float32) * 0.8
     cv2.rectangle(plane, (0, back + th - 4), (plane_w, plane_h), lip_colour.tolist(), -1)
     alpha = np.ones((plane_h, plane_w), np.float32)
-    background = table(rng, str(rng.choice(TABLES)), size)
+    background = table(rng, str(rng.choice(list(tables))), size)
     # The view _photograph would draw first, drawn here to know where the letters go.
     view = _view(rng, (plane_w, plane_h), size, RACK_SHOT)
     photo = _photograph(rng, plane, alpha, background, RACK_SHOT, view=view)

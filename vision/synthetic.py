@@ -36,9 +36,8 @@ LETTER_POINTS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", (
 
 TABLES = ("light", "beige", "dark", "wood", "pattern")
 
-#: Textured tops the readers' networks may be taught "nothing" on: granite's specks and a
-#: printed cloth's motifs (the plates' network, ``bench/vision_train.py``). Not in
-#: :data:`TABLES`, whose draws the benches and tests repeat.
+#: Textured tops a reader's network may be taught on: granite's specks and a printed
+#: cloth's motifs. Not in :data:`TABLES`, whose draws the benches and tests repeat.
 TEXTURED_TABLES = ("speckled", "printed")
 
 #: Veined stone, marble's kind: no network is trained on it; benches read on it how the
