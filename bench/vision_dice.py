@@ -8,6 +8,8 @@ Sets of synthetic photos, each die's up face known:
   threshold was never chosen on, on any table (held-out tables among them): three d20
   and the vowel cube, small or large in a 1024 × 768 frame;
 - ``held-out, 3 dice``: the same families without the vowel die, read told so;
+- ``held-out, veined`` and ``held-out, 3 dice, veined``: the same on veined stone
+  (:data:`vision.synthetic.HELD_OUT_TABLES`), a texture no network is trained on;
 - ``calibration``: the dice's trained fonts in held-out colours (the threshold was
   chosen on windows of these families and others, not on these photos); ``calibration,
   3 dice``: the same without the vowel die, where the reader's misses without it may be
@@ -61,7 +63,7 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
+from dataclasses import dataclass, field, replace  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -76,7 +78,7 @@ from vision.dice_learned import DICE_META, DICE_ONNX, DiceNet, read_learned  # n
 from vision.dice_render import as_told, dice_scene, random_faces, random_style  # noqa: E402
 from vision.glyphs import UNSEEN_FONTS  # noqa: E402
 from vision.reading import NothingFound  # noqa: E402
-from vision.synthetic import TABLES, dice_photo  # noqa: E402
+from vision.synthetic import HELD_OUT_TABLES, TABLES, dice_photo  # noqa: E402
 
 
 @dataclass
@@ -139,13 +141,16 @@ def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
     rng = np.random.default_rng(seed)
     out = []
     for i in range(count):
-        faces = random_faces(rng, not kind.endswith(", 3 dice"))
+        faces = random_faces(rng, ", 3 dice" not in kind)
         if kind == "first generator":
             photo = dice_photo(faces, rng, UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % 5])
         else:
             splits = ("calibration", "unseen", "fresh")
             split = next((s for s in splits if kind.startswith(s)), "held-out")
-            photo, _ = dice_scene(faces, rng, random_style(rng, split))
+            style = random_style(rng, split)
+            if kind.endswith("veined"):  # a texture no network is trained on
+                style = replace(style, table=HELD_OUT_TABLES[0])
+            photo, _ = dice_scene(faces, rng, style)
         out.append((photo, faces))
     return out
 
@@ -301,6 +306,8 @@ def reader(name: str, models: Models) -> Reader:
 SETS = (
     "held-out",
     "held-out, 3 dice",
+    "held-out, veined",
+    "held-out, 3 dice, veined",
     "calibration",
     "calibration, 3 dice",
     "first generator",

@@ -44,6 +44,8 @@ from PIL import ImageDraw, ImageFont
 from vision.camera import Image
 from vision.glyphs import JOKER, render_joker
 from vision.render import DICE_DESIGNS, LETTER_DESIGNS, design_fonts, design_held_out
+from vision.synthetic import HELD_OUT_TABLES, TEXTURED_TABLES
+from vision.synthetic import table as textured_table
 
 BGR = tuple[int, int, int]
 Plane = NDArray[np.float32]
@@ -471,7 +473,11 @@ def _noise(rng: np.random.Generator, shape: tuple[int, int], cells: int) -> Plan
 
 
 def table(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> Plane:
-    """A table of ``kind`` (:data:`TABLE_KINDS`), float BGR, ``size`` = (w, h)."""
+    """A table of ``kind`` (:data:`TABLE_KINDS`, or one of the tile renderer's textured
+    tops: :data:`vision.synthetic.HELD_OUT_TABLES` for the benches), float BGR, ``size`` =
+    (w, h)."""
+    if kind in HELD_OUT_TABLES or kind in TEXTURED_TABLES:
+        return textured_table(rng, kind, size)
     w, h = size
     bases = {
         "green felt": (40, 110, 30),
