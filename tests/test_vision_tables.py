@@ -26,3 +26,10 @@ def test_a_textured_top_is_drawn_again_from_its_seed_and_is_not_flat(kind: str) 
     # Strokes or specks far from the top's smooth shade (a plain table stays within 4).
     shade = cv2.GaussianBlur(first, (0, 0), 15)
     assert np.percentile(np.abs(first - shade), 99) > 20
+
+
+def test_the_dice_renderer_draws_the_same_textured_tops() -> None:
+    from vision import dice_render
+
+    drawn = dice_render.table(np.random.default_rng(5), "veined", (320, 240))
+    assert np.array_equal(drawn, table(np.random.default_rng(5), "veined", (320, 240)))
