@@ -68,14 +68,14 @@ def _mat_with_plates(
 
 
 def _photo(
-    plane: np.ndarray, seed: int, size: tuple[int, int] = (1280, 960)
+    plane: np.ndarray, seed: int, size: tuple[int, int] = (1280, 960), kind: str = "wood"
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``plane`` photographed at an angle on a table, in a photo of ``size``; the true
-    homography mat → photo."""
+    """``plane`` photographed at an angle on a table of ``kind``, in a photo of
+    ``size``; the true homography mat → photo."""
     rng = np.random.default_rng(seed)
     h, w = plane.shape[:2]
     view = _view(rng, (w, h), size, MAT_SHOT)
-    background = table(rng, "wood", size)
+    background = table(rng, kind, size)
     photo = _photograph(rng, plane, np.ones((h, w), np.float32), background, PLATES_SHOT, view=view)
     return photo, view.homography
 
