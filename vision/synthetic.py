@@ -82,7 +82,8 @@ def _smooth_noise(rng: np.random.Generator, shape: tuple[int, int], cells: int) 
 
 
 def table(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> Plane:
-    """A table top of ``kind`` (one of :data:`TABLES`), float BGR, ``size`` = (w, h)."""
+    """A table top of ``kind`` (one of :data:`TABLES`, :data:`TEXTURED_TABLES` or
+    :data:`HELD_OUT_TABLES`), float BGR, ``size`` = (w, h)."""
     w, h = size
     tint = rng.uniform(-8, 8, 3)
     if kind == "light":
@@ -123,7 +124,7 @@ def table(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> Plane:
 def _textured(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> Plane:
     """A textured table top: ``veined`` stone (light with dark veins or dark with light
     ones, each vein a level set of a turbulent stripe field), ``speckled`` granite (specks
-    of two or three colours, a pixel to a few wide) or a ``printed`` cloth (ellipses, arcs
+    of two or three greys, a pixel to a few wide) or a ``printed`` cloth (ellipses, arcs
     and wavy strokes scattered in one to three colours)."""
     w, h = size
     light = rng.random() < 0.7
