@@ -61,7 +61,7 @@ class Tuning:
     one pitch, a gap between them at most a fifth of a tile)."""
     most_unseen: int = 2
     """... at most this many tiles (1-3): a wider gap is no run of tiles lost but a peak
-    off the holder in line with it."""
+    off the holder in line with it, and the row ends there (:func:`on_the_holder`)."""
     beyond: int = 2
     """Past each end of a row of three letters or more, up to this many windows a pitch
     apart are read too (0-2): the finder loses an end tile under glare, the network can
@@ -146,6 +146,29 @@ def row_of(found: list[FoundLetter], tuning: Tuning = TUNING) -> list[FoundLette
     return sorted(row, key=lambda c: c.x * math.cos(angle) + c.y * math.sin(angle))
 
 
+def on_the_holder(row: list[FoundLetter], tuning: Tuning = TUNING) -> list[FoundLetter]:
+    """``row`` (left to right) without the letters found in line with it past a gap of
+    more than :attr:`Tuning.most_unseen` tiles: a holder's tiles follow one another, so
+    such a gap parts the holder from a mark on the table in line with it (a vein, a ring
+    of a printed cloth read as a C). The run holding most letters is kept (the likelier
+    where two are as long); rows below three letters give no pitch to trust, and are
+    kept whole."""
+    if len(row) < 3:
+        return row
+    angle = _angle(row)
+    along = np.array([c.x * math.cos(angle) + c.y * math.sin(angle) for c in row])
+    steps = np.diff(along)
+    pitch = float(np.median(steps))
+    if pitch <= 0:
+        return row
+    runs: list[list[FoundLetter]] = [[row[0]]]
+    for letter, step in zip(row[1:], steps, strict=True):
+        if round(float(step) / pitch) - 1 > tuning.most_unseen:
+            runs.append([])
+        runs[-1].append(letter)
+    return max(runs, key=lambda run: (len(run), sum(c.likelihood for c in run)))
+
+
 def _sized(h: float, other: float, tuning: Tuning) -> bool:
     low, high = tuning.sized
     return low * other <= h <= high * other
@@ -209,7 +232,7 @@ def seen_row(image: Image, finder: TileFinder, net: LetterNet, tuning: Tuning = 
     """The row the finder sees and each letter's odds (:class:`SeenRow`); raises
     :class:`NothingFound` when the finder sees no letter."""
     gray = working(image)
-    row = row_of(finder.find(gray, tuning), tuning)
+    row = on_the_holder(row_of(finder.find(gray, tuning), tuning), tuning)
     if not row:
         raise NothingFound("aucune lettre trouvée sur la photo")
     full, centres, height, angle = row_geometry(image, gray, row)
