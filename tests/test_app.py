@@ -21,6 +21,7 @@ from device.scenes.end import EndScene
 from device.scenes.home import HomeScene
 from device.scenes.result import ResultScene
 from device.scenes.round import TIME_UP_SHOWN, RoundScene
+from device.theme import UNSURE
 from engine.game import Phase
 from engine.session import Session
 from hardware.config import HardwareConfig
@@ -174,6 +175,43 @@ def test_a_boxed_round_by_hand_with_an_unsure_tile_corrected(tmp_path: Path) -> 
     type_char(app, "b")
     press(app)
     assert round_two.current.phase is Phase.READY and round_two.current.letters == "BAMERILANE"
+    app.close()
+
+
+class DoubtingReader(FixedReader):
+    """A camera whose reader reads every tile surely but doubts the photo."""
+
+    WARNING = "la table porte des marques qui ressemblent à des lettres : vérifiez le tirage"
+
+    def read_numbers(self) -> DrawReading:
+        return DrawReading(self.plates, (self.WARNING,))
+
+
+def test_a_draw_read_surely_but_doubted_by_the_reader_waits_for_the_players(
+    tmp_path: Path,
+) -> None:
+    """The reader's warning is on the screen, between the tiles and the buzzer's prompt,
+    and the draw is the players' to validate (or to correct, or to photograph again)."""
+    app, _ = make_app(tmp_path, DoubtingReader("BAMERILANE", ("3", "75", "2", "4", "1", "1")))
+    press(app)  # home: play
+    scene = app.scene
+    assert isinstance(scene, RoundScene)
+    press(app)  # the plates are read, every one surely
+    assert scene.current.phase is Phase.DRAW
+    assert scene.reading is not None and not scene.reading.uncertain
+    app.step()
+    h = app.surface.get_height()
+    band = pygame.surfarray.pixels3d(app.surface)[:, int(h * 0.46) : int(h * 0.54)]
+    orange = (
+        (band[..., 0] > 230)
+        & (abs(band[..., 1].astype(int) - UNSURE[1]) < 30)
+        & (band[..., 2] < 110)
+    )
+    assert orange.sum() > 200  # the warning's letters
+    del band
+    press(app)  # the buzzer validates the draw
+    assert scene.current.phase is Phase.READY
+    assert scene.current.plates == (3, 75, 2, 4, 1, 1)
     app.close()
 
 

@@ -10,9 +10,15 @@ from vision.dice_centres import working
 from vision.glyphs import LETTERS, TRAINING_FONTS
 from vision.learned import letter_net
 from vision.letter_render import NOTHING, drawn_rack_scene, rack_scene, random_style
-from vision.letters import read_letters
+from vision.letters import MARKS_OFF_HOLDER, read_letters
 from vision.reading import NothingFound
-from vision.synthetic import drawn_letter_rack_photo, letter_rack_photo, score
+from vision.synthetic import (
+    HELD_OUT_TABLES,
+    TABLES,
+    drawn_letter_rack_photo,
+    letter_rack_photo,
+    score,
+)
 from vision.synthetic import random_style as first_style
 from vision.tile_finder import FoundLetter, on_the_holder, row_of, tile_finder, unseen_between
 
@@ -188,3 +194,26 @@ def test_the_windows_a_letters_network_learns_from_the_finder_are_labelled_by_th
     read = letter_net().probabilities(windows).argmax(axis=1)
     assert (read == labels).mean() >= 0.85, (read, labels)
     assert (labels != NOTHING).mean() >= 0.9
+
+
+def _warned(rng: np.random.Generator, tables: tuple[str, ...], racks: int) -> int:
+    warned = 0
+    for _ in range(racks):
+        letters = [str(c) for c in rng.choice(list(LETTERS), int(rng.integers(3, 11)))]
+        try:
+            reading = read_letters(
+                rack_scene(letters, rng, random_style(rng, "held-out"), tables=tables)
+            )
+        except NothingFound:
+            continue
+        warned += MARKS_OFF_HOLDER in reading.warnings
+    return warned
+
+
+def test_on_veined_stone_the_reading_says_the_table_has_a_pattern_to_check() -> None:
+    # Veined stone: a texture no network trained on; its veins' rings look like letters.
+    assert _warned(np.random.default_rng(43), HELD_OUT_TABLES, 24) >= 6
+
+
+def test_on_plain_tables_the_reading_never_says_so() -> None:
+    assert _warned(np.random.default_rng(47), TABLES, 40) == 0

@@ -51,6 +51,11 @@ OWN_AGAINST = "letters-against"
 #: A holder takes this many tiles.
 MAX_TILES = 10
 
+#: What a reading says when the table's pattern looks like letters to the finder
+#: (:attr:`vision.tile_finder.Tuning.marks_off`): a letter may be invented or lost there;
+#: the printed mat (``arbitre tapis``) keeps the table out of the reading.
+MARKS_OFF_HOLDER = "table à motifs : vérifiez les lettres lues"
+
 #: The network's classes as the player's examples label them (``None``: no letter).
 CLASSES: tuple[str | None, ...] = (*LETTERS, None)
 
@@ -222,6 +227,8 @@ def _read(image: Image, data_dir: Path | None, finder: TileFinder, net: LetterNe
         warnings.append(
             "tuile sans lettre lisible entre deux lettres : touchez « ? » pour la corriger"
         )
+    if row.off_holder >= TUNING.marks_off:
+        warnings.append(MARKS_OFF_HOLDER)
     if len(values) > MAX_TILES:
         warnings.append(f"{len(values)} lettres vues : une réglette n'en tient que {MAX_TILES}")
     uncertain = tuple(i for i, v in enumerate(values) if v == "?")

@@ -67,6 +67,13 @@ class Tuning:
     apart are read too (0-2): the finder loses an end tile under glare, the network can
     still say a letter is there. The first window the network surely reads as no letter
     ends the row on that side."""
+    marks_off: int = 2
+    """When the finder sees at least this many letters off the holder's row (1-4), the
+    table under it is patterned (veined stone, a printed cloth), a pattern the finder
+    takes for letters: the reading says so, for the players to check it. On the
+    renderer's plain tables and the real rack photos it sees at most one (a score digit,
+    the edge of a photo taken close); on veined stone two or more on half the photos
+    (docs/vision.md, "textured tables")."""
     most_tiles: int = 10
     """... and never past this many letters in the row: a holder's tiles."""
     dent: float = 0.03
@@ -221,6 +228,9 @@ class SeenRow:
     """The row's letter height in :attr:`gray` (the median of the finder's)."""
     angle: float
     """The row's slope, radians."""
+    off_holder: int = 0
+    """How many letters the finder saw off the row: marks of the table it takes for
+    letters (:attr:`Tuning.marks_off`)."""
 
     def windows(self, net: LetterNet, size: float = 1.0) -> NDArray[np.uint8]:
         """Each letter's window, ``size`` times the row's height: what a player's
@@ -232,11 +242,13 @@ def seen_row(image: Image, finder: TileFinder, net: LetterNet, tuning: Tuning = 
     """The row the finder sees and each letter's odds (:class:`SeenRow`); raises
     :class:`NothingFound` when the finder sees no letter."""
     gray = working(image)
-    row = on_the_holder(row_of(finder.find(gray, tuning), tuning), tuning)
+    found = finder.find(gray, tuning)
+    row = on_the_holder(row_of(found, tuning), tuning)
     if not row:
         raise NothingFound("aucune lettre trouvée sur la photo")
     full, centres, height, angle = row_geometry(image, gray, row)
-    seen = SeenRow(row, np.zeros((0, 0), np.float32), full, centres, height, angle)
+    off = len(found) - len(row)
+    seen = SeenRow(row, np.zeros((0, 0), np.float32), full, centres, height, angle, off)
     seen = replace(seen, odds=_odds(seen, net, tuning))
     scale = full.shape[1] / gray.shape[1]
     return _ends_read(seen, net, scale, tuning)

@@ -21,7 +21,7 @@ from device.keyboard import DIGITS, DONE, ERASE, LETTERS, keyboard, keyboard_key
 from device.phones_view import draw_answered, draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import DcdlScene, header, open_menu_on
-from device.theme import ACCENT, BAD, MUTED, TEXT, Button, TapZone, draw_tiles
+from device.theme import ACCENT, BAD, MUTED, TEXT, UNSURE, Button, TapZone, draw_tiles
 from engine.events import Event, LettersDrawn, NumbersDrawn, RefusedEvent
 from engine.game import Phase
 from engine.rules import RoundKind
@@ -169,6 +169,8 @@ class RoundScene(DcdlScene):
             self.reading = result
             if result.uncertain:
                 self.message = "tuiles illisibles en orange : touchez-les pour corriger"
+            elif result.warnings:  # read, but the reader doubts the photo: the players look
+                self.message = None
             else:
                 self.message = None
                 self._commit(self._event_from_reading(), None)
@@ -293,6 +295,10 @@ class RoundScene(DcdlScene):
             height = int(h * (0.5 if current.kind is RoundKind.LETTERS else 0.3))
             self.buttons += keyboard(pygame.Rect(8, top, w - 16, height), rows)
         elif current.phase is Phase.DRAW and values:
+            warnings = self.reading.warnings if self.reading is not None else ()
+            for row, warning in enumerate(warnings[:2]):  # what the reader doubts, to check
+                at = (w // 2, int(h * (0.5 + 0.08 * row)))
+                theme.text(surface, warning, 0.055, UNSURE, center=at, max_width=w - 20)
             theme.text(
                 surface, "Buzzer : valider le tirage", 0.07, ACCENT, center=(w // 2, int(h * 0.7))
             )
