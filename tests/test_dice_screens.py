@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 from test_app import make_app, press, settle, tap, type_char
 
 from device.app import App
 from device.intents import Action
 from device.reader import DrawReading
+from device.theme import UNSURE
 from engine.dice import DiceGame, Phase
 
 
@@ -59,6 +61,33 @@ def _start(tmp_path: Path, reader: DiceReader) -> tuple[App, object]:
     assert reader.told == [False], "the reader is told the basic game has no vowel die"
     assert _game(app).current is not None and _game(app).current.consonants == "SSP"
     return app, clock
+
+
+class DoubtingDiceReader(DiceReader):
+    """A camera over three dice that reads them surely but lost the vowel die."""
+
+    def read_dice(self, vowel_die: bool) -> DrawReading:
+        self.told.append(vowel_die)
+        return DrawReading(self.faces, ("dé des voyelles non trouvé",))
+
+
+def test_dice_read_surely_but_doubted_by_the_reader_wait_for_the_players(tmp_path: Path) -> None:
+    """The reader's warning is shown and the roll is the players' to validate (or to
+    correct, or to photograph again), not given to the game at once."""
+    app, _ = make_app(tmp_path, DoubtingDiceReader(), rules="dice", players=["Ana", "Bruno"])
+    press(app)  # home: play
+    press(app)  # the photo: S S P, surely, with a doubt
+    assert app.scene.name == "des-lancer"
+    assert _game(app).current is None or not _game(app).current.consonants  # type: ignore[union-attr]
+    app.step()
+    h = app.surface.get_height()
+    band = pygame.surfarray.pixels3d(app.surface)[:, int(h * 0.47) : int(h * 0.54)]
+    orange = (band[..., 0] > 230) & (abs(band[..., 1].astype(int) - UNSURE[1]) < 30)
+    assert int((orange & (band[..., 2] < 110)).sum()) > 100  # the warning's letters
+    del band
+    press(app)  # the buzzer validates the dice
+    assert _game(app).current is not None and _game(app).current.consonants == "SSP"
+    app.close()
 
 
 def test_a_lower_announcement_interrupts_and_its_word_scores_its_length(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from device.theme import (
     MUTED,
     PANEL,
     TEXT,
+    UNSURE,
     Button,
     TapZone,
     draw_tiles,
@@ -198,6 +199,8 @@ class DiceRollScene(DiceScene):
         self.reading = result
         if result.uncertain:
             self.message = "dés illisibles en orange : touchez-les pour corriger"
+        elif result.warnings:  # read, but the reader doubts the photo: the players look
+            self.message = None
         else:
             self.message = None
             self.read()
@@ -223,6 +226,10 @@ class DiceRollScene(DiceScene):
             boxes = draw_tiles(surface, theme, area, values, unsure=unsure)
             for index, (box, value) in enumerate(zip(boxes, values, strict=True)):
                 self.buttons.append(TapZone(box, value, f"tile:{index}"))
+            if self.reading.warnings and self.fixing is None:  # what the reader doubts
+                at = (w // 2, int(h * 0.505))
+                warning = self.reading.warnings[0]
+                theme.text(surface, warning, 0.045, UNSURE, center=at, max_width=w - 20)
             theme.text(
                 surface, "Buzzer : valider les dés", 0.07, ACCENT, center=(w // 2, int(h * 0.58))
             )
