@@ -220,7 +220,7 @@ def test_on_plain_tables_the_reading_never_says_so() -> None:
 
 
 def test_on_veined_stone_a_holder_of_five_to_ten_letters_is_read() -> None:
-    """A draw's holder (the games read five letters or more) on veined stone, a texture no
+    """A draw's holder (ten letters in "Le mot le plus long") on veined stone, a texture no
     network trained on: its row's pitch parts the tiles from the veins. Holders of one
     or two letters are where the veins' rings are read as letters (docs/vision.md)."""
     rng = np.random.default_rng(53)
