@@ -162,15 +162,10 @@ def on_the_holder(row: list[FoundLetter], tuning: Tuning = TUNING) -> list[Found
     kept whole."""
     if len(row) < 3:
         return row
-    angle = _angle(row)
-    along = np.array([c.x * math.cos(angle) + c.y * math.sin(angle) for c in row])
-    steps = np.diff(along)
-    pitch = float(np.median(steps))
-    if pitch <= 0:
-        return row
+    between = _tiles_between([(c.x, c.y) for c in row], _angle(row), tuning)
     runs: list[list[FoundLetter]] = [[row[0]]]
-    for letter, step in zip(row[1:], steps, strict=True):
-        if round(float(step) / pitch) - 1 > tuning.most_unseen:
+    for letter, tiles in zip(row[1:], between, strict=True):
+        if tiles > tuning.most_unseen:
             runs.append([])
         runs[-1].append(letter)
     return max(runs, key=lambda run: (len(run), sum(c.likelihood for c in run)))
@@ -317,8 +312,17 @@ def unseen_between(
     below three letters, which give no pitch to trust."""
     if len(centres) < 3:
         return [0] * max(0, len(centres) - 1)
+    unseen = _tiles_between(centres, angle, tuning)
+    return [n if n <= tuning.most_unseen else 0 for n in unseen]
+
+
+def _tiles_between(centres: list[tuple[float, float]], angle: float, tuning: Tuning) -> list[int]:
+    """For each pair of neighbours along a row (three centres or more, left to right,
+    its slope ``angle``), how many pitches (the median step) stand between them past
+    :attr:`Tuning.gap`: tiles unseen, or, past :attr:`Tuning.most_unseen`, the table."""
     along = [x * math.cos(angle) + y * math.sin(angle) for x, y in centres]
     steps = np.diff(along)
     pitch = float(np.median(steps))
-    unseen = [round(float(step) / pitch) - 1 if step > tuning.gap * pitch else 0 for step in steps]
-    return [n if n <= tuning.most_unseen else 0 for n in unseen]
+    if pitch <= 0:
+        return [0] * len(steps)
+    return [round(float(step) / pitch) - 1 if step > tuning.gap * pitch else 0 for step in steps]
