@@ -199,11 +199,10 @@ class DiceRollScene(DiceScene):
         self.reading = result
         if result.uncertain:
             self.message = "dés illisibles en orange : touchez-les pour corriger"
-        elif result.warnings:  # read, but the reader doubts the photo: the players look
-            self.message = None
         else:
             self.message = None
-            self.read()
+            if not result.warnings:  # else the reader doubts the photo: the players look
+                self.read()
         return True
 
     def draw_content(self, surface: pygame.Surface) -> None:

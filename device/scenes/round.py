@@ -169,11 +169,10 @@ class RoundScene(DcdlScene):
             self.reading = result
             if result.uncertain:
                 self.message = "tuiles illisibles en orange : touchez-les pour corriger"
-            elif result.warnings:  # read, but the reader doubts the photo: the players look
-                self.message = None
             else:
                 self.message = None
-                self._commit(self._event_from_reading(), None)
+                if not result.warnings:  # else the reader doubts the photo: the players look
+                    self._commit(self._event_from_reading(), None)
             return
         why = str(result) if isinstance(result, NoDraw) else f"lecture impossible ({result})"
         self._commit(self._session().random_draw(), f"{why} : tirage fait par l'arbitre")
