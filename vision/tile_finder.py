@@ -59,6 +59,11 @@ class Tuning:
     median step between neighbours) have a tile between them whose letter was not found,
     a blank tile or a letter lost: it is shown "?" (1.4-1.8: tiles follow one another at
     one pitch, a gap between them at most a fifth of a tile)."""
+    nearest: float = 0.75
+    """Two neighbours of a row nearer than this many letter heights are one tile found
+    twice (0.6-1): a letter is at most two thirds of its tile, so two tiles' centres are
+    at least one and a half letter heights apart; a letter photographed close may give
+    two peaks, its halves, less than half a letter height apart (:func:`_one_a_tile`)."""
     most_unseen: int = 2
     """... at most this many tiles (1-3): a wider gap is no run of tiles lost but a peak
     off the holder in line with it, and the row ends there (:func:`on_the_holder`)."""
@@ -244,7 +249,7 @@ def seen_row(image: Image, finder: TileFinder, net: LetterNet, tuning: Tuning = 
     full, centres, height, angle = row_geometry(image, gray, row)
     off = len(found) - len(row)
     seen = SeenRow(row, np.zeros((0, 0), np.float32), full, centres, height, angle, off)
-    seen = replace(seen, odds=_odds(seen, net, tuning))
+    seen = _one_a_tile(replace(seen, odds=_odds(seen, net, tuning)), net, tuning)
     scale = full.shape[1] / gray.shape[1]
     return _ends_read(seen, net, scale, tuning)
 
@@ -258,6 +263,44 @@ def _odds(seen: SeenRow, net: LetterNet, tuning: Tuning) -> NDArray[np.float32]:
     agreeing = views.argmax(axis=2) == letters
     best = np.where(agreeing, views.max(axis=2), -1.0).argmax(axis=0)
     return np.asarray(views[best, np.arange(len(seen.centres))], np.float32)
+
+
+def _one_a_tile(seen: SeenRow, net: LetterNet, tuning: Tuning) -> SeenRow:
+    """``seen`` with each pair of neighbours nearer than :attr:`Tuning.nearest` letter
+    heights made one letter: one tile found twice (a letter photographed close gives
+    two peaks, its halves). Of the two and their midpoint, the window the network reads
+    a letter in surest stays. Heights, not the row's pitch: marks of the table in line
+    with a short row make its pitch meaningless."""
+    if len(seen.centres) < 2:
+        return seen
+    centres = np.array(seen.centres)
+    along = centres @ np.array([math.cos(seen.angle), math.sin(seen.angle)])
+    steps = np.diff(along)
+    pairs: list[int] = []
+    for i, step in enumerate(steps):
+        if step < tuning.nearest * seen.height and (not pairs or pairs[-1] < i - 1):
+            pairs.append(i)
+    if not pairs:
+        return seen
+    middles = [tuple((centres[i] + centres[i + 1]) / 2) for i in pairs]
+    middle_odds = _odds(replace(seen, centres=middles), net, tuning)
+    found, kept, odds = list(seen.found), list(seen.centres), list(seen.odds)
+    for k, i in reversed(list(enumerate(pairs))):
+        a, b = seen.found[i], seen.found[i + 1]
+        middle = FoundLetter(
+            (a.x + b.x) / 2,
+            (a.y + b.y) / 2,
+            (a.height + b.height) / 2,
+            max(a.likelihood, b.likelihood),
+        )
+        options = [
+            (a, seen.centres[i], seen.odds[i]),
+            (b, seen.centres[i + 1], seen.odds[i + 1]),
+            (middle, (float(middles[k][0]), float(middles[k][1])), middle_odds[k]),
+        ]
+        letter, centre, odd = max(options, key=lambda option: float(option[2][:NOTHING].max()))
+        found[i : i + 2], kept[i : i + 2], odds[i : i + 2] = [letter], [centre], [odd]
+    return replace(seen, found=found, centres=kept, odds=np.array(odds, np.float32))
 
 
 def _ends_read(seen: SeenRow, net: LetterNet, scale: float, tuning: Tuning) -> SeenRow:
