@@ -96,21 +96,26 @@ def _light_on_dark_racks(rng: np.random.Generator, racks: int, tiles: int) -> Sc
     return score(readings, truths)
 
 
-@pytest.mark.parametrize("what", ["&", "%", "?"])
-def test_a_tile_showing_no_letter_gives_a_question_mark(what: str) -> None:
-    # Signs the network never saw: it was trained on letters and on "nothing" windows.
+def test_a_tile_showing_no_letter_gives_a_question_mark() -> None:
+    # Signs the network never saw ("&", "%", "?"): it was trained on letters and on
+    # "nothing" windows. A letter read on one is a silent misread: 20 racks a sign, and
+    # the goal's 1 in 1,000 allows at most one in these 60 (a few racks a sign could not
+    # tell a network reading a letter on one sign in ten from one that never does).
     rng = np.random.default_rng(17)
-    misread = 0
-    for _ in range(3):
-        style = random_style(rng, "held-out")
-        while _light_on_dark(style):
+    misread: list[str] = []
+    for what in ("&", "%", "?"):
+        for _ in range(20):
             style = random_style(rng, "held-out")
-        tiles = ["M", "A", what, "I", "S", "O", "N"]
-        values = read_letters(rack_scene(tiles, rng, style)).values
-        # Whatever was found of the rack, no letter is read where the symbol stands.
-        misread += len(values) == len(tiles) and values[2] != "?"
-        misread += len(values) != len(tiles) and not set(values) <= set("MAISON?")
-    assert misread == 0
+            while _light_on_dark(style):
+                style = random_style(rng, "held-out")
+            tiles = ["M", "A", what, "I", "S", "O", "N"]
+            values = read_letters(rack_scene(tiles, rng, style)).values
+            # Whatever was found of the rack, no letter is read where the symbol stands.
+            if len(values) == len(tiles) and values[2] != "?":
+                misread.append(f"{what}: {values}")
+            if len(values) != len(tiles) and not set(values) <= set("MAISON?"):
+                misread.append(f"{what}: {values}")
+    assert len(misread) <= 1, misread
 
 
 def test_the_network_says_nothing_of_a_bare_window() -> None:
