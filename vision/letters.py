@@ -99,7 +99,7 @@ def sure_letters(
     a Q whose tail it does not see), lifted to ``threshold`` where the network doubts its
     likeliest letter and the player's own tiles read that letter too
     (:func:`vision.own.confirmed`), and brought to 0 where it is sure of a letter the
-    player's tiles say may be one it took for that letter in the calibration, or nearly
+    player's tiles say may be one it took for that letter in the calibration
     (:func:`vision.own.contradiction`), unless that is an O with a clean counter where
     the player's Q tiles' counters are all dented (:func:`player_counters`). Where the
     network took the player's Q for an O, or nearly, and their Qs' counters tell them,
@@ -130,7 +130,7 @@ def sure_letters(
         for i in (i for i, yes in zip(doubted, lifted, strict=True) if yes):
             conf[i] = max(conf[i], threshold)
     # A sure reading the player's tiles say may be another letter: "?". Only a letter
-    # the network took one of theirs for, or hesitated over as its second, can be.
+    # the network took one of theirs for can be.
     confusable = misread_as(mine)
     sure = [
         i

@@ -110,7 +110,8 @@ class OwnExamples:
     another."""
     second: NDArray[np.str_] | None = None
     """The network's second likeliest value of each stored window, where asked: the
-    other letter it hesitated over on a player's letter it read right."""
+    other letter it hesitated over on a player's letter it read right (the letters'
+    reader asks whether it hesitated over O on a player's Q, :mod:`vision.letters`)."""
 
     def agrees(self, feature: NDArray[np.float32], value: str, rival: str | None) -> bool:
         """Whether the player's examples read ``value`` on a window of features
@@ -152,16 +153,15 @@ def confirmed(
 
 
 def misread_as(examples: Sequence[OwnExamples]) -> set[str]:
-    """The values the network read, or read second, on the player's examples of another
-    value (their :attr:`OwnExamples.read` and :attr:`OwnExamples.second` where asked):
-    the only sure readings :func:`contradiction` can doubt."""
+    """The values the network read on the player's examples of another value (their
+    :attr:`OwnExamples.read`, where asked): the only sure readings :func:`contradiction`
+    can doubt. Not its second readings: doubting what it only hesitated over turned
+    right readings of designs it reads surely "?" (docs/vision.md, "a calibration's
+    doubts without hesitations")."""
     out: set[str] = set()
     for e in examples:
-        for guesses in (e.read, e.second):
-            if guesses is not None:
-                out |= {
-                    str(g) for g, label in zip(guesses, e.labels, strict=True) if g and g != label
-                }
+        if e.read is not None:
+            out |= {str(g) for g, label in zip(e.read, e.labels, strict=True) if g and g != label}
     return out
 
 
@@ -174,9 +174,8 @@ def contradiction(
     Only a confusion the network made on the player's own tiles counts, two ways:
 
     - the nearest example of another letter is of a letter of which some example the
-      network reads as ``value``, or hesitates over ``value`` as its second likeliest
-      (the player's font draws its Q so that the network sees an O, or nearly), and is
-      clearly nearer (:data:`RATIO`) than every example of ``value``;
+      network reads as ``value`` (the player's font draws its Q so that the network sees
+      an O), and is clearly nearer (:data:`RATIO`) than every example of ``value``;
     - or the network took some example of a letter Y for ``value`` (its likeliest), and
       the nearest example of ``value`` is *not* clearly nearer than every example of Y:
       where the network cannot tell the player's Y from their ``value``, only the
@@ -189,14 +188,13 @@ def contradiction(
     windows differ from photo to photo as much): they are "?", never Q."""
     labels = np.concatenate([e.labels for e in examples])
     read = np.concatenate([e.read if e.read is not None else e.labels for e in examples])
-    second = np.concatenate([e.second if e.second is not None else e.labels for e in examples])
     distance = 1.0 - np.concatenate([e.features for e in examples]) @ feature
     same = distance[labels == value]
     if not len(same):
         return None
     other = np.where(labels == value, np.inf, distance)
     k = int(np.argmin(other))
-    confused = bool(np.any((labels == labels[k]) & ((read == value) | (second == value))))
+    confused = bool(np.any((labels == labels[k]) & (read == value)))
     if confused and other[k] < RATIO * same.min():
         return str(labels[k])
     taken = np.isin(labels, labels[(read == value) & (labels != value)])
