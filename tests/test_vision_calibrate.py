@@ -165,7 +165,8 @@ def test_a_network_that_only_hesitated_over_the_players_letter_doubts_nothing() 
     nearer to that Q than to the player's O stands. Doubting it cost right readings of
     designs the network reads surely (a V made "?" where a player's Y had V second),
     and the Qs the network does not see are told by their counters now
-    (vision/counter.py; docs/vision.md, "a calibration's doubts without hesitations")."""
+    (vision/counter.py; docs/vision.md, "a calibration's doubts without the network's
+    hesitations")."""
     window = np.array([1.0, 0.1, 0.0], np.float32) / np.float32(np.hypot(1.0, 0.1))
     vectors = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.2]]
     assert contradiction([_examples("QO", "QO", vectors, second="OC")], window, "O") is None

@@ -157,7 +157,7 @@ def misread_as(examples: Sequence[OwnExamples]) -> set[str]:
     :attr:`OwnExamples.read`, where asked): the only sure readings :func:`contradiction`
     can doubt. Not its second readings: doubting what it only hesitated over turned
     right readings of designs it reads surely "?" (docs/vision.md, "a calibration's
-    doubts without hesitations")."""
+    doubts without the network's hesitations")."""
     out: set[str] = set()
     for e in examples:
         if e.read is not None:
