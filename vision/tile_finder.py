@@ -273,16 +273,16 @@ def _one_a_tile(seen: SeenRow, net: LetterNet, tuning: Tuning) -> SeenRow:
     with a short row make its pitch meaningless."""
     if len(seen.centres) < 2:
         return seen
-    centres = np.array(seen.centres)
-    along = centres @ np.array([math.cos(seen.angle), math.sin(seen.angle)])
-    steps = np.diff(along)
     pairs: list[int] = []
-    for i, step in enumerate(steps):
+    for i, step in enumerate(_steps(seen.centres, seen.angle)):
         if step < tuning.nearest * seen.height and (not pairs or pairs[-1] < i - 1):
             pairs.append(i)
     if not pairs:
         return seen
-    middles = [tuple((centres[i] + centres[i + 1]) / 2) for i in pairs]
+    middles = [
+        ((x0 + x1) / 2, (y0 + y1) / 2)
+        for (x0, y0), (x1, y1) in ((seen.centres[i], seen.centres[i + 1]) for i in pairs)
+    ]
     middle_odds = _odds(replace(seen, centres=middles), net, tuning)
     found, kept, odds = list(seen.found), list(seen.centres), list(seen.odds)
     for k, i in reversed(list(enumerate(pairs))):
@@ -296,7 +296,7 @@ def _one_a_tile(seen: SeenRow, net: LetterNet, tuning: Tuning) -> SeenRow:
         options = [
             (a, seen.centres[i], seen.odds[i]),
             (b, seen.centres[i + 1], seen.odds[i + 1]),
-            (middle, (float(middles[k][0]), float(middles[k][1])), middle_odds[k]),
+            (middle, middles[k], middle_odds[k]),
         ]
         letter, centre, odd = max(options, key=lambda option: float(option[2][:NOTHING].max()))
         found[i : i + 2], kept[i : i + 2], odds[i : i + 2] = [letter], [centre], [odd]
@@ -363,9 +363,14 @@ def _tiles_between(centres: list[tuple[float, float]], angle: float, tuning: Tun
     """For each pair of neighbours along a row (three centres or more, left to right,
     its slope ``angle``), how many pitches (the median step) stand between them past
     :attr:`Tuning.gap`: tiles unseen, or, past :attr:`Tuning.most_unseen`, the table."""
-    along = [x * math.cos(angle) + y * math.sin(angle) for x, y in centres]
-    steps = np.diff(along)
+    steps = _steps(centres, angle)
     pitch = float(np.median(steps))
     if pitch <= 0:
         return [0] * len(steps)
     return [round(float(step) / pitch) - 1 if step > tuning.gap * pitch else 0 for step in steps]
+
+
+def _steps(centres: list[tuple[float, float]], angle: float) -> NDArray[np.float64]:
+    """The distances between neighbours (centres left to right) along a row of slope
+    ``angle``."""
+    return np.diff([x * math.cos(angle) + y * math.sin(angle) for x, y in centres])
