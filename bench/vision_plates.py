@@ -1,7 +1,7 @@
 """Plates: the learned reader on sets it never trained on, before and after a user's
 calibration (issue 23).
 
-    .venv/bin/python bench/vision_plates.py [--photos 100] [--seed 7] [--users 8]
+    .venv/bin/python bench/vision_plates.py [--photos 100] [--seed 7] [--users 8] [--verbose]
 
 Three sets of synthetic photos, each plate value known:
 - ``held-out``: the randomised renderer (:mod:`vision.render`) in its held-out families,
@@ -24,8 +24,10 @@ Three sets of synthetic photos, each plate value known:
   plates showing every value, ``arbitre calibrate --kind numbers``, :mod:`vision.own`).
 Per plate: right, "?", silent misreads (a wrong value not marked "?", or a value read
 where there is no plate), plates missed, and the time a photo takes (the first reading of
-each reader loads its models: it is in the p95). The first design's figures (removed)
-are in docs/vision.md.
+each reader loads its models: it is in the p95); ``--verbose``: then each photo read
+with a silent misread, its set, seed and number in the set, what it shows and what was
+read (the same seed draws it again). The first design's figures (removed) are in
+docs/vision.md.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -68,11 +70,20 @@ class Tally:
     unsure: int = 0
     silent: int = 0
     missed: int = 0
+    misread: list[str] = field(default_factory=list)
+    """Each photo with a silent misread, "truth 4 2 10 read 4 2 1" (``--verbose`` lists
+    them, each after its photo's number in the set: the same seed draws it again)."""
+
+    def _said(self, silent: int, truth: Sequence[int], got: list[str]) -> None:
+        if silent:
+            shown = " ".join(str(t) for t in truth) or "nothing"
+            self.misread.append(f"truth {shown} read {' '.join(got) or 'nothing'}")
 
     def add(self, read: Sequence[str | int] | None, truth: Sequence[int]) -> None:
         """Count one photo's plates; the reading is aligned with the truth (difflib), so a
         plate missed or one too many costs one plate, not the whole draw."""
         self.plates += len(truth)
+        silent = self.silent
         got = [str(v) for v in read or ()]
         matcher = difflib.SequenceMatcher(None, [str(t) for t in truth], got, autojunk=False)
         for op, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -83,6 +94,7 @@ class Tally:
             self.unsure += seen.count("?")
             self.silent += len(seen) - seen.count("?")
             self.missed += max(0, (i2 - i1) - (j2 - j1))
+        self._said(self.silent - silent, truth, got)
 
     def add_unordered(self, read: Sequence[str | int] | None, truth: Sequence[int]) -> None:
         """Count one photo's plates in no order (a few plates in two rows have no one
@@ -98,6 +110,7 @@ class Tally:
         self.silent += sum(sure.values()) - right
         self.unsure += unsure
         self.missed += len(truth) - right - unsure
+        self._said(sum(sure.values()) - right, truth, got)
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s counts to these."""
@@ -106,6 +119,7 @@ class Tally:
         self.unsure += other.unsure
         self.silent += other.silent
         self.missed += other.missed
+        self.misread += other.misread
 
 
 Shots = list[tuple[Image, tuple[int, ...]]]
@@ -143,14 +157,17 @@ def measure(
     ordered: bool = True,
 ) -> tuple[Tally, list[float]]:
     tally, times = Tally(), []
-    for photo, truth in shots:
+    for i, (photo, truth) in enumerate(shots):
         start = time.perf_counter()
         try:
             read: Sequence[str | int] | None = reader(photo)
         except NothingFound:
             read = None
         times.append((time.perf_counter() - start) * 1000)
+        said = len(tally.misread)
         (tally.add if ordered else tally.add_unordered)(read, truth)
+        if len(tally.misread) > said:
+            tally.misread[-1] = f"photo {i}: {tally.misread[-1]}"
     return tally, times
 
 
@@ -233,7 +250,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     ]
     veined = ["held-out, veined", "held-out, few plates, veined"]
     parser.add_argument("--sets", nargs="+", default=sets, choices=sets + veined)
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="after the table, each photo with a silent misread: its number, truth, reading",
+    )
     args = parser.parse_args(argv)
+    misread: list[str] = []
     print("| set | reader | plates | right | « ? » | silent | missed | ms median | ms p95 |")
     print("|---|---|---|---|---|---|---|---|---|")
     for kind in args.sets:
@@ -246,6 +269,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             ordered=not kind.startswith("held-out, few plates"),
         )
         print(line(kind, "learned", tally, times), flush=True)
+        misread += [f"{kind}, seed {args.seed}, {said}" for said in tally.misread]
+    if args.verbose and misread:
+        print()
+        print("\n".join(misread))
 
 
 if __name__ == "__main__":

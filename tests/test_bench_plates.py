@@ -25,3 +25,18 @@ def test_a_plate_read_unsure_or_not_at_all_is_counted_so() -> None:
     tally.add_unordered(("?", 8), (8, 3, 10))
     tally.add_unordered(None, ())
     assert (tally.plates, tally.right, tally.unsure, tally.missed, tally.silent) == (3, 1, 1, 1, 0)
+
+
+def test_a_photo_with_a_plate_invented_or_misread_is_named_with_what_was_read() -> None:
+    """``--verbose`` lists them, so that a misread can be drawn again and looked at."""
+    tally = Tally()
+    tally.add_unordered((4, 2, 1), (4, 2, 10))
+    tally.add_unordered((4, 2, "?"), (4, 2, 10))
+    tally.add((8, "?", 5, 1, 7, 3), (8, 9, 5, 1, 7, 3))
+    tally.add((8, 6, 5, 1, 7, 3), (8, 9, 5, 1, 7, 3))
+    tally.add_unordered((9,), ())
+    assert tally.misread == [
+        "truth 4 2 10 read 4 2 1",
+        "truth 8 9 5 1 7 3 read 8 6 5 1 7 3",
+        "truth nothing read 9",
+    ]
