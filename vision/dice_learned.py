@@ -546,9 +546,14 @@ def _found(count: int, expected: int) -> str:
     return f"{count} dé(s) des consonnes trouvé(s) sur {expected} : lecture incomplète"
 
 
-#: A fourth d20 seen, sure or not: one of the four is not a die's up face (or not the
-#: game's), and which one is a guess.
+#: A fourth d20 read surely, or seen beside fewer than three sure: one of the four is not
+#: a die's up face (or not the game's), and which one is a guess.
 TOO_MANY = "plus de trois dés des consonnes vus : lesquels sont du jeu, on ne sait pas"
+
+#: Three d20 read surely and a fourth die, or what the die finder took for one, read
+#: unsurely: the three are kept, and the player told to look (docs/vision.md, "a
+#: doubtful fourth die").
+DOUBTFUL_FOURTH = "un quatrième dé (ou une marque) mal lu à côté des trois : vérifiez"
 
 
 def picked(dice: list[SeenDie], vowel_die: bool | None = None) -> list[SeenDie]:
@@ -733,9 +738,18 @@ def read_learned(
     # where the die finder sees one or its letter is sure: a letter the network doubts
     # off every die found is a mark on the table (on 300 calibration photos, 4 such
     # fourths, each beside three dice found and read right).
-    too_many = sum(is_consonant(d.letter) and (d.sure or d.found) for d in dice) > 3
+    counted = [d for d in dice if is_consonant(d.letter) and (d.sure or d.found)]
+    sure = sum(d.sure for d in counted)
+    # Three sure and a doubtful fourth on a die found: the game has three d20, and the
+    # fourth is a mark on the table the die finder took for a die (a stone's veins) or
+    # the vowel cube misread; the three stand, and the fourth is said.
+    doubtful_fourth = sure == 3 and len(counted) > 3
+    too_many = len(counted) > 3 and not doubtful_fourth
     if too_many:
         warnings.append(TOO_MANY)
+    if doubtful_fourth:
+        warnings.append(DOUBTFUL_FOURTH)
+        dice = [d for d in dice if d.sure or not is_consonant(d.letter)]
     chosen = picked(dice, vowel_die)
     consonants = sorted(
         (d for d in chosen if is_consonant(d.letter)), key=lambda d: d.box[0] + d.box[2] / 2
