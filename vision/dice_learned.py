@@ -715,7 +715,8 @@ def read_learned(
     play (``vowel_die`` True), or seen at all when the rules are not known (None).
 
     A die seen but not surely read is "?", and so are the consonants when more than
-    three consonant dice are seen (:data:`TOO_MANY`); a consonant die not seen at all
+    three consonant dice are seen (:data:`TOO_MANY`), unless three are sure and the
+    others doubted (:data:`DOUBTFUL_FOURTH`: the three stand); a consonant die not seen at all
     is "?" too, after those seen (the game asks for a word holding the three in any
     order); so is the vowel die when the rules have it and it is not seen; not told the
     rules, three consonant dice and no vowel die seen are said in a warning
