@@ -11,7 +11,9 @@ Then the plates' grid (:mod:`vision.plate_grid`): three sure numbers or more fit
 six or two rows of three, and each of its nodes is looked at again in its plate's own
 window (:func:`look_at`), where a threshold sized to the row's digits finds what the
 photo's missed (glare, faint ink, digits touching a frame drawn around the plate, digits
-linked to the edges of the plates beside them).
+linked to the edges of the plates beside them). Where no grid is fitted (a few plates), a
+sure number that may be a part of a longer one (the 1 of a 10 set wide) is read again with
+the ink beside it, and is "?" if that is read as the whole (:func:`_no_parts`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from numpy.typing import NDArray
 from solver.plates import DRAW_SIZE
 from vision.learned import plate_net
 from vision.plate_grid import Layout, Placed, fit_layout, placements
+from vision.render import PLATE_VALUES
 
 Box = tuple[int, int, int, int]
 
@@ -86,6 +89,11 @@ class Tuning:
     node_slack: float = 0.45
     """A number read there is the plate's if its centre is within this many digit
     heights of the node (0.3-0.6; a keystone moves the grid's end nodes 0.2)."""
+    beside: float = 1.0
+    """Where no plates' grid is fitted, a sure number that is a part of a plate value (a
+    1, a 2, a 5, a 7, a 10) is read again with each piece of ink in line beside it
+    nearer than this many digit heights (0.7-1.5; wider than :attr:`gap`: the 1 of a 10
+    set wide, a 5 whose outline another threshold joined to it)."""
 
 
 TUNING = Tuning()
@@ -373,10 +381,12 @@ def find_numbers(gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> Plates:
     Where three sure ones or more make a grid of plates (:mod:`vision.plate_grid`), the
     grid's six plates, each looked at again on its node (:func:`_on_grid`); else, where
     six or more are sure, only the sure ones; else the unsure ones too (a "?" holds its
-    plate's place), the least confident left out past six."""
+    plate's place), the least confident left out past six; off the grid, a sure number
+    read as a part of a longer one with the ink beside it is "?" (:func:`_no_parts`)."""
     read: list[Found] = []
+    cut: dict[float, list[list[Box]]] = {}
     for window in (tuning.block, tuning.small_block):
-        pieces = _pieces(gray, tuning, window)
+        pieces = cut[window] = _pieces(gray, tuning, window)
         read += _read(gray, [run for some in pieces for run in _runs(some, tuning)])
         if sum(f.sure for f in read) >= 3:
             break
@@ -393,7 +403,54 @@ def find_numbers(gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> Plates:
     on_grid = _on_grid(gray, kept, fitted, tuning) if fitted is not None else []
     if on_grid:
         return Plates(on_grid, in_order=True)
-    return Plates(sure if len(sure) >= DRAW_SIZE else kept[:DRAW_SIZE])
+    chosen = sure if len(sure) >= DRAW_SIZE else kept[:DRAW_SIZE]
+    return Plates(_no_parts(gray, chosen, cut, tuning))
+
+
+#: The plate values that are a part of another (the 1 of a 10, the 5 of a 75).
+PARTS = frozenset(v for v in PLATE_VALUES if any(v != w and str(v) in str(w) for w in PLATE_VALUES))
+
+
+def _no_parts(
+    gray: NDArray[np.uint8],
+    found: list[Found],
+    cut: dict[float, list[list[Box]]],
+    tuning: Tuning,
+) -> list[Found]:
+    """``found``, each sure number that may be a part of a longer one made unsure: read
+    again with each piece of ink in line beside it (the pieces of both windows, ``cut``
+    holding those already cut), it is read surely as a plate value that holds it (the 1
+    and the 0 of a 10 set wider than the finder links digits). Off the plates' grid no
+    node says where a number ends."""
+    if not any(f.valid and f.value in PARTS for f in found):
+        return found
+    pieces = [
+        piece
+        for window in (tuning.block, tuning.small_block)
+        for some in (cut[window] if window in cut else _pieces(gray, tuning, window))
+        for piece in some
+    ]
+    near = replace(tuning, gap=tuning.beside)
+    asked: list[tuple[int, Box]] = [
+        (i, _union(f.box, piece))
+        for i, f in enumerate(found)
+        if f.valid and f.value in PARTS
+        for piece in pieces
+        if _linked(f.box, piece, near) or _linked(piece, f.box, near)
+    ]
+    again = _read(gray, [box for _, box in asked], keep_nothing=True)
+    parts = {
+        i
+        for (i, _), whole in zip(asked, again, strict=True)
+        if whole.valid and _within(found[i], whole)
+    }
+    return [replace(f, sure=False) if i in parts else f for i, f in enumerate(found)]
+
+
+def _union(a: Box, b: Box) -> Box:
+    x0, y0 = min(a[0], b[0]), min(a[1], b[1])
+    x1, y1 = max(a[0] + a[2], b[0] + b[2]), max(a[1] + a[3], b[1] + b[3])
+    return (x0, y0, x1 - x0, y1 - y0)
 
 
 def _of_one_height(found: list[Found], tuning: Tuning) -> list[Found]:
