@@ -168,10 +168,7 @@ def _runs(pieces: list[Box], tuning: Tuning, parts: bool = False) -> list[Box]:
         if parts:
             spans = [group[i:j] for i in range(len(group)) for j in range(i + 1, i + 6)]
         for span in {tuple(span) for span in spans}:
-            x0, y0 = min(p[0] for p in span), min(p[1] for p in span)
-            x1 = max(p[0] + p[2] for p in span)
-            y1 = max(p[1] + p[3] for p in span)
-            runs.append((x0, y0, x1 - x0, y1 - y0))
+            runs.append(_union(*span))
     return runs
 
 
@@ -242,10 +239,7 @@ def _merged(boxes: list[Box], shorter: float) -> list[Box]:
             overlap = min(kept[0] + kept[2], box[0] + box[2]) - max(kept[0], box[0])
             broken = kept[3] < shorter and box[3] < shorter
             if broken and overlap > 0.5 * min(kept[2], box[2]):
-                x0, y0 = min(kept[0], box[0]), min(kept[1], box[1])
-                x1 = max(kept[0] + kept[2], box[0] + box[2])
-                y1 = max(kept[1] + kept[3], box[1] + box[3])
-                out[i] = (x0, y0, x1 - x0, y1 - y0)
+                out[i] = _union(kept, box)
                 break
         else:
             out.append(box)
@@ -422,7 +416,8 @@ def _no_parts(
     holding those already cut), it is read surely as a plate value that holds it (the 1
     and the 0 of a 10 set wider than the finder links digits). Off the plates' grid no
     node says where a number ends."""
-    if not any(f.valid and f.value in PARTS for f in found):
+    parts_read = [i for i, f in enumerate(found) if f.valid and f.value in PARTS]
+    if not parts_read:
         return found
     pieces = [
         piece
@@ -432,11 +427,10 @@ def _no_parts(
     ]
     near = replace(tuning, gap=tuning.beside)
     asked: list[tuple[int, Box]] = [
-        (i, _union(f.box, piece))
-        for i, f in enumerate(found)
-        if f.valid and f.value in PARTS
+        (i, _union(found[i].box, piece))
+        for i in parts_read
         for piece in pieces
-        if _linked(f.box, piece, near) or _linked(piece, f.box, near)
+        if _linked(found[i].box, piece, near) or _linked(piece, found[i].box, near)
     ]
     again = _read(gray, [box for _, box in asked], keep_nothing=True)
     parts = {
@@ -447,9 +441,10 @@ def _no_parts(
     return [replace(f, sure=False) if i in parts else f for i, f in enumerate(found)]
 
 
-def _union(a: Box, b: Box) -> Box:
-    x0, y0 = min(a[0], b[0]), min(a[1], b[1])
-    x1, y1 = max(a[0] + a[2], b[0] + b[2]), max(a[1] + a[3], b[1] + b[3])
+def _union(*boxes: Box) -> Box:
+    """The box around ``boxes``."""
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
     return (x0, y0, x1 - x0, y1 - y0)
 
 
