@@ -71,15 +71,21 @@ class Tally:
     silent: int = 0
     missed: int = 0
     misread: list[str] = field(default_factory=list)
-    """Each photo with a silent misread, "truth 4 2 10 read 4 2 1" (``--verbose`` lists
-    them, each after its photo's number in the set: the same seed draws it again)."""
+    """Each photo with a silent misread, "photo 7: truth 4 2 10 read 4 2 1" (``--verbose``
+    lists them; the photo's number in the set, when told: the same seed draws it again)."""
 
-    def _said(self, silent: int, truth: Sequence[int], got: list[str]) -> None:
+    def _said(self, silent: int, truth: Sequence[int], got: list[str], photo: int | None) -> None:
         if silent:
             shown = " ".join(str(t) for t in truth) or "nothing"
-            self.misread.append(f"truth {shown} read {' '.join(got) or 'nothing'}")
+            where = "" if photo is None else f"photo {photo}: "
+            self.misread.append(f"{where}truth {shown} read {' '.join(got) or 'nothing'}")
 
-    def add(self, read: Sequence[str | int] | None, truth: Sequence[int]) -> None:
+    def add(
+        self,
+        read: Sequence[str | int] | None,
+        truth: Sequence[int],
+        photo: int | None = None,
+    ) -> None:
         """Count one photo's plates; the reading is aligned with the truth (difflib), so a
         plate missed or one too many costs one plate, not the whole draw."""
         self.plates += len(truth)
@@ -94,9 +100,14 @@ class Tally:
             self.unsure += seen.count("?")
             self.silent += len(seen) - seen.count("?")
             self.missed += max(0, (i2 - i1) - (j2 - j1))
-        self._said(self.silent - silent, truth, got)
+        self._said(self.silent - silent, truth, got, photo)
 
-    def add_unordered(self, read: Sequence[str | int] | None, truth: Sequence[int]) -> None:
+    def add_unordered(
+        self,
+        read: Sequence[str | int] | None,
+        truth: Sequence[int],
+        photo: int | None = None,
+    ) -> None:
         """Count one photo's plates in no order (a few plates in two rows have no one
         reading order): each plate value read surely as often as shown is right, every
         other sure value a silent misread (a plate invented, or misread), a "?" a plate
@@ -110,7 +121,7 @@ class Tally:
         self.silent += sum(sure.values()) - right
         self.unsure += unsure
         self.missed += len(truth) - right - unsure
-        self._said(sum(sure.values()) - right, truth, got)
+        self._said(sum(sure.values()) - right, truth, got, photo)
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s counts to these."""
@@ -164,10 +175,7 @@ def measure(
         except NothingFound:
             read = None
         times.append((time.perf_counter() - start) * 1000)
-        said = len(tally.misread)
-        (tally.add if ordered else tally.add_unordered)(read, truth)
-        if len(tally.misread) > said:
-            tally.misread[-1] = f"photo {i}: {tally.misread[-1]}"
+        (tally.add if ordered else tally.add_unordered)(read, truth, photo=i)
     return tally, times
 
 
