@@ -38,6 +38,7 @@ from numpy.typing import NDArray
 
 from vision.camera import Image
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
+from vision.network import forward
 from vision.reading import NothingFound, Reading
 
 MODELS = Path(__file__).parent / "data"
@@ -215,8 +216,7 @@ class DiceNets:
             return np.zeros((0, NOTHING + 1), np.float32)
         flat = crops.reshape(-1, CROP, CROP)
         views = np.concatenate([np.rot90(flat, k, axes=(1, 2)) for k in range(4)])
-        self.reader.setInput(standardised(np.ascontiguousarray(views), (1, 2))[:, None])
-        logits = np.asarray(self.reader.forward(), np.float64)
+        logits = forward(self.reader, standardised(np.ascontiguousarray(views), (1, 2))[:, None])
         logits -= logits.max(axis=1, keepdims=True)
         odds = np.exp(logits)
         probs = odds / odds.sum(axis=1, keepdims=True)

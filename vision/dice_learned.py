@@ -44,6 +44,7 @@ from vision.dice_centres import (
     working,
 )
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
+from vision.network import forward
 from vision.reading import NothingFound, Reading
 
 Box = tuple[int, int, int, int]
@@ -140,7 +141,8 @@ def candidates(gray: NDArray[np.uint8], tuning: Tuning = TUNING) -> list[Box]:
                 tuning.offset,
             )
             count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-            inside = np.bincount(labels.ravel(), weights=gray.ravel(), minlength=count)[1:]
+            on = ink > 0  # the pieces' pixels only: the ground (label 0) is most of them
+            inside = np.bincount(labels[on], weights=gray[on], minlength=count)[1:]
             x, y, w, h, area = (stats[1:, k].astype(np.int64) for k in range(5))
             longer, shorter = np.maximum(w, h), np.maximum(1, np.minimum(w, h))
             keep = (
@@ -312,12 +314,8 @@ class DiceNet:
 
 
 def _forward(net: cv2.dnn.Net, windows: NDArray[np.uint8]) -> NDArray[np.float64]:
-    """A network's outputs on ``windows``, :func:`standardised`, 512 at a time."""
-    rows = []
-    for first in range(0, len(windows), 512):
-        net.setInput(standardised(windows[first : first + 512]))
-        rows.append(np.asarray(net.forward(), np.float64))
-    return np.concatenate(rows)
+    """A network's outputs on ``windows``, :func:`standardised`."""
+    return forward(net, standardised(windows))
 
 
 def _softmax(logits: NDArray[np.float64]) -> NDArray[np.float32]:

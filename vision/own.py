@@ -32,6 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.datadir import data_dir
+from vision.network import forward
 
 #: The nearest of the player's examples holding the network's value must be nearer than
 #: this share of the nearest holding another value (Lowe's ratio test, its published 0.8).
@@ -78,8 +79,7 @@ def features(net: cv2.dnn.Net, inputs: NDArray[np.float32]) -> NDArray[np.float3
     names = [str(name) for name in net.getLayerNames() if str(name).endswith("Flatten")]
     if not names:
         raise ValueError("le réseau n'a pas de couche Flatten")
-    net.setInput(inputs)
-    flat = np.asarray(net.forward(names[-1]), np.float64).reshape(len(inputs), -1)
+    flat = forward(net, inputs, names[-1]).reshape(len(inputs), -1)
     flat /= np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-9)
     return np.asarray(flat, np.float32)
 
