@@ -7,6 +7,9 @@ families only, the letters' trained designs among them (:func:`vision.dice_rende
 with ``letters``); ``--first-share``: a share of the photos drawn by the first generator,
 :func:`vision.synthetic.first_dice_scene`, in the training fonts only, its unseen fonts
 left to the bench and the tests; ``--bare-tables``: a share of bare tables;
+``--textured``: a share of the photos and bare tables on granite or printed cloth
+(:data:`vision.synthetic.TEXTURED_TABLES`; veined stone is the benches' alone; 0, the
+committed network's training, by default);
 ``--letter-shapes``: a share of the renderer's dice whose letters are drawn narrower or
 wider, bolder or lighter than their design (:func:`reshaped`: designs never trained on,
 condensed ones first, were the ones misread);
@@ -74,7 +77,7 @@ from vision.dice_render import (  # noqa: E402
 from vision.dice_render import random_style as dice_style  # noqa: E402
 from vision.glyphs import TRAINING_FONTS  # noqa: E402
 from vision.synthetic import TABLES as FIRST_TABLES  # noqa: E402
-from vision.synthetic import first_dice_scene  # noqa: E402
+from vision.synthetic import TEXTURED_TABLES, first_dice_scene  # noqa: E402
 
 #: The dice windows: photos of this size, one or two dice each, the d20's radius in
 #: pixels drawn in this range (the reader's working photos: 20 to 90).
@@ -110,10 +113,15 @@ DICE_FIRST_NEGATIVES = (1, 2, 2)
 GREY_GAMMA = (0.6, 1.6)
 
 
-def bare_windows(split: str, rng: np.random.Generator) -> list[NDArray[np.uint8]]:
+def bare_windows(
+    split: str, rng: np.random.Generator, textured: str | None = None
+) -> list[NDArray[np.uint8]]:
     """The "nothing" windows cut by the reader's candidate finder on a photo of a bare table
-    of ``split``, as :func:`dice_windows` keeps them (:data:`DICE_BARE_NEGATIVES`)."""
+    of ``split`` (``textured``: that textured top instead of the style's table), as
+    :func:`dice_windows` keeps them (:data:`DICE_BARE_NEGATIVES`)."""
     style = dice_style(rng, split, letters=True)
+    if textured:
+        style = replace(style, table=textured)
     width = int(rng.integers(*DICE_BARE_SIZES))
     size = (width, int(width * rng.uniform(0.6, 1.0)))
     if rng.random() < 0.5:
@@ -142,6 +150,7 @@ def dice_windows(
     stretches: tuple[float, float] | None = None,
     tops: list[tuple[NDArray[np.uint8], float]] | None = None,
     lean: Lean = NO_LEAN,
+    textured: float = 0.0,
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """About ``count`` dice windows of ``split`` and their classes
     (:data:`vision.dice_render.CLASSES`, then "nothing"); ``bare``: the share of photos
@@ -160,8 +169,12 @@ def dice_windows(
     ``tops``: the d20's letters are cut upright, and a window of each at any angle with
     its top's angle is added to ``tops`` (:func:`labelled_windows`); ``lean``: the share
     of the dice renderer's photos seen by a camera leaning away from overhead, and how
-    far (:class:`Lean`; its own random numbers)."""
+    far (:class:`Lean`; its own random numbers); ``textured``: the share of the dice
+    renderer's photos and of the bare tables drawn on a textured top the networks may be
+    taught (:data:`vision.synthetic.TEXTURED_TABLES`, granite and printed cloth; veined
+    stone stays the benches'; its own random numbers)."""
     rng = np.random.default_rng(seed)
+    tops_drawn = np.random.default_rng(seed + 5000)
     leaning = np.random.default_rng(seed + 4000)
     reshape = np.random.default_rng(seed + 3000)
     looks = np.random.default_rng(seed + 1000)
@@ -170,8 +183,11 @@ def dice_windows(
     ys: list[int] = []
     nothing = len(DICE_CLASSES)
     while len(xs) < count:
+        top = None
+        if textured and tops_drawn.random() < textured:
+            top = str(tops_drawn.choice(TEXTURED_TABLES))
         if bare and rng.random() < bare:
-            table_only = bare_windows(split, rng)
+            table_only = bare_windows(split, rng, top)
             xs += table_only
             ys += [nothing] * len(table_only)
             continue
@@ -183,6 +199,8 @@ def dice_windows(
             style = dice_style(rng, split, letters=True)
             if letter_shapes and reshape.random() < letter_shapes:
                 style = reshaped(style, reshape, stretches or STRETCHES)
+            if top:
+                style = replace(style, table=top)
             radius = rng.uniform(*DICE_RADII)
             dice = 1 if radius > 60 or rng.random() < 0.4 else 2
             faces = random_faces(rng, True)
@@ -537,6 +555,7 @@ def train_dice(args: argparse.Namespace) -> None:
                 "grey_mix": args.grey_mix,
                 "swapped_shapes": args.swapped_shapes,
                 "letter_shapes": args.letter_shapes,
+                "textured": args.textured,
                 "narrowest": args.narrowest,
                 "label_smoothing": args.label_smoothing,
                 "widths": list(args.widths),
@@ -600,6 +619,7 @@ def _train_dice_net(args: argparse.Namespace, shape: tuple[int, int], out: Path)
             letter_shapes=args.letter_shapes,
             stretches=(args.narrowest, STRETCHES[1]),
             lean=lean_of(args),
+            textured=args.textured,
         )
         return {"x": x, "y": y}
 
@@ -681,6 +701,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         type=float,
         default=STRETCHES[0],
         help="the narrowest reshaped letters' width over their design's",
+    )
+    parser.add_argument(
+        "--textured",
+        type=float,
+        default=0.0,
+        help="share of the training photos and bare tables on granite or printed cloth",
     )
     parser.add_argument("--label-smoothing", type=float, default=0.05)
     parser.add_argument(
