@@ -38,7 +38,7 @@ from numpy.typing import NDArray
 
 from vision.camera import Image
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
-from vision.network import forward
+from vision.network import forward, softmax
 from vision.reading import NothingFound, Reading
 
 MODELS = Path(__file__).parent / "data"
@@ -217,9 +217,7 @@ class DiceNets:
         flat = crops.reshape(-1, CROP, CROP)
         views = np.concatenate([np.rot90(flat, k, axes=(1, 2)) for k in range(4)])
         logits = forward(self.reader, standardised(np.ascontiguousarray(views), (1, 2))[:, None])
-        logits -= logits.max(axis=1, keepdims=True)
-        odds = np.exp(logits)
-        probs = odds / odds.sum(axis=1, keepdims=True)
+        probs = softmax(logits)
         return np.asarray(probs.reshape(-1, count, NOTHING + 1).mean(axis=0), np.float32)
 
 

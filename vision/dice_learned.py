@@ -44,7 +44,7 @@ from vision.dice_centres import (
     working,
 )
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
-from vision.network import forward
+from vision.network import forward, softmax
 from vision.reading import NothingFound, Reading
 
 Box = tuple[int, int, int, int]
@@ -221,7 +221,7 @@ class DiceNet:
         """Softmax over :data:`CLASSES` then "nothing", one row per window."""
         if len(windows) == 0:
             return np.zeros((0, NOTHING + 1), np.float32)
-        return _softmax(_forward(self.net, windows))
+        return _probabilities(self.net, windows)
 
     def tops(self, windows: NDArray[np.uint8]) -> NDArray[np.float64]:
         """Where each window's up letter's top points, if it is a d20's (degrees,
@@ -243,7 +243,7 @@ class DiceNet:
         views = self.upright_views(gray, box, tuning)
         if views is None or self.stood is None:
             return None
-        return _softmax(_forward(self.stood, views))
+        return _probabilities(self.stood, views)
 
     def upright_views(
         self, gray: NDArray[np.uint8], box: Box, tuning: Tuning = TUNING
@@ -318,10 +318,9 @@ def _forward(net: cv2.dnn.Net, windows: NDArray[np.uint8]) -> NDArray[np.float64
     return forward(net, standardised(windows))
 
 
-def _softmax(logits: NDArray[np.float64]) -> NDArray[np.float32]:
-    logits = logits - logits.max(axis=1, keepdims=True)
-    odds = np.exp(logits)
-    return np.asarray(odds / odds.sum(axis=1, keepdims=True), np.float32)
+def _probabilities(net: cv2.dnn.Net, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """A classifier's probabilities on ``windows`` (:func:`_forward`), one row each."""
+    return np.asarray(softmax(_forward(net, windows)), np.float32)
 
 
 @cache

@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision import letter_render, own
-from vision.network import forward
+from vision.network import forward, softmax
 from vision.render import INPUT_H, INPUT_W, NOTHING, PLATE_VALUES, plate_input
 
 #: Where the committed weights live.
@@ -64,10 +64,7 @@ class OnnxClassifier:
         """Softmax over the classes, one row per window (n × H × W, grey)."""
         if len(windows) == 0:
             return np.zeros((0, 0), np.float32)
-        logits = forward(self.net, standardised(windows))
-        logits -= logits.max(axis=1, keepdims=True)
-        odds = np.exp(logits)
-        return np.asarray(odds / odds.sum(axis=1, keepdims=True), np.float32)
+        return np.asarray(softmax(forward(self.net, standardised(windows))), np.float32)
 
     def features(self, windows: NDArray[np.uint8]) -> NDArray[np.float32]:
         """The network's features of each window (:func:`vision.own.features`): a

@@ -29,3 +29,10 @@ def forward(
         out = net.forward(layer) if layer is not None else net.forward()
         rows.append(np.asarray(out, np.float64))
     return np.concatenate(rows)
+
+
+def softmax(logits: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Each row of a classifier's outputs as probabilities (its largest first taken
+    away, so that no exponential overflows)."""
+    odds = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return np.asarray(odds / odds.sum(axis=1, keepdims=True), np.float64)
