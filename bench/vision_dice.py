@@ -43,9 +43,11 @@ top and the bottom: what a camera not quite above the table costs.
 The three consonants are scored as the game uses them, as a set (a word must hold them
 all, in any order); the vowel die in its place. Per die: right, "?", silent misreads (a
 wrong letter not marked "?"), dice missed (not in the reading at all); then the share of
-photos whose dice are all right, and the time a photo takes. ``--verbose``: the players'
-lines say each player's silent misreads and their dice's design (``--photos`` is shared
-among the players: ``--users 12 --photos 2880`` gives each 240).
+photos whose dice are all right, and the time a photo takes. ``--verbose``: after each
+line, every photo with a silent misread, its number in the set and its dice's design and
+table (one design's letter misread photo after photo shows there); the players' lines
+say each player's silent misreads and their dice's design (``--photos`` is shared among
+the players: ``--users 12 --photos 2880`` gives each 240).
 """
 
 from __future__ import annotations
@@ -95,8 +97,9 @@ class Tally:
     misread: list[str] = field(default_factory=list)
     """Each photo with a silent misread, "truth read A B C D" (``--verbose`` lists them)."""
 
-    def add(self, read: Sequence[str | int] | None, truth: str) -> None:
-        """Count one photo: consonants as a set, the vowel (the fourth) in its place."""
+    def add(self, read: Sequence[str | int] | None, truth: str, where: str = "") -> None:
+        """Count one photo: consonants as a set, the vowel (the fourth) in its place.
+        ``where``: what the misread list says of the photo (its number, its design)."""
         got = [str(v) for v in read or ()]
         silent = self.silent
         self.photos += 1
@@ -127,7 +130,8 @@ class Tally:
             self.unsure += got[3] == "?"
         self.photos_right += self.right - before == len(truth) and len(got) == len(truth)
         if self.silent > silent:
-            self.misread.append(f"{truth} read {' '.join(got)}")
+            said = f"{truth} read {' '.join(got)}"
+            self.misread.append(f"{where}: {said}" if where else said)
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s counts to these."""
@@ -136,14 +140,17 @@ class Tally:
         self.misread += other.misread
 
 
-def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
-    """``count`` photos of set ``kind`` and the faces they show."""
+def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str, str]]:
+    """``count`` photos of set ``kind``, the faces they show and how the photo is drawn
+    (its dice's font and its table, for ``--verbose``)."""
     rng = np.random.default_rng(seed)
     out = []
     for i in range(count):
         faces = random_faces(rng, ", 3 dice" not in kind)
         if kind == "first generator":
-            photo = dice_photo(faces, rng, UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % 5])
+            font, table = UNSEEN_FONTS[i % len(UNSEEN_FONTS)], TABLES[i % 5]
+            photo = dice_photo(faces, rng, font, table)
+            drawn = f"{Path(font).stem} on {table}"
         else:
             splits = ("calibration", "unseen", "fresh")
             split = next((s for s in splits if kind.startswith(s)), "held-out")
@@ -151,7 +158,8 @@ def photos(kind: str, count: int, seed: int) -> list[tuple[Image, str]]:
             if kind.endswith("veined"):  # a texture no network is trained on
                 style = replace(style, table=HELD_OUT_TABLES[0])
             photo, _ = dice_scene(faces, rng, style)
-        out.append((photo, faces))
+            drawn = f"{style.font.stem} on {style.table}"
+        out.append((photo, faces, drawn))
     return out
 
 
@@ -195,16 +203,20 @@ def models_in(folder: Path) -> Models:
     )
 
 
-def measure(shots: Sequence[tuple[Image, str]], reader: Reader) -> tuple[Tally, list[float]]:
+def measure(
+    shots: Sequence[tuple[Image, str]], reader: Reader, where: Sequence[str] = ()
+) -> tuple[Tally, list[float]]:
+    """``shots`` read by ``reader``, counted; ``where``: each photo's words in the
+    misread list (:meth:`Tally.add`)."""
     tally, times = Tally(), []
-    for photo, truth in shots:
+    for i, (photo, truth) in enumerate(shots):
         start = time.perf_counter()
         try:
             read: Sequence[str | int] | None = reader(photo, len(truth) == 4)
         except NothingFound:
             read = None
         times.append((time.perf_counter() - start) * 1000)
-        tally.add(read, truth)
+        tally.add(read, truth, where[i] if i < len(where) else "")
     return tally, times
 
 
@@ -346,7 +358,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--verbose",
         action="store_true",
-        help="players' lines: each player's silent misreads and their dice's design",
+        help="each photo with a silent misread, its number and design; players' lines: "
+        "each player's silent misreads and their dice's design",
     )
     args = parser.parse_args(argv)
     every = [models_in(folder) for folder in args.models] or [Models()]
@@ -363,15 +376,20 @@ def main(argv: Sequence[str] | None = None) -> None:
                 per_user(args.users, count, args.seed, split, share, verbose=args.verbose)
             continue
         drawn = photos(kind, args.photos, args.seed)
+        where = [f"photo {i}, {design}" for i, (_, _, design) in enumerate(drawn)]
         for share in [0.0, *args.tilt]:
             shots = [
-                (tilted(p, share, i % 2 == 0) if share else p, f) for i, (p, f) in enumerate(drawn)
+                (tilted(p, share, i % 2 == 0) if share else p, f)
+                for i, (p, f, _) in enumerate(drawn)
             ]
             named = f"{kind}, tilted {share:g}" if share else kind
             for name in args.readers:
                 for models in every:
-                    tally, times = measure(shots, reader(name, models))
+                    tally, times = measure(shots, reader(name, models), where)
                     print(line(named, name + models.label, tally, times), flush=True)
+                    if args.verbose:
+                        for said in tally.misread:
+                            print(f"  {said}", flush=True)
 
 
 if __name__ == "__main__":

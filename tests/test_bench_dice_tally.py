@@ -36,3 +36,12 @@ def test_merged_tallies_keep_every_listed_photo() -> None:
     first.merge(second)
     assert first.silent == 2
     assert first.misread == ["NMK* read H N K *", "NDZA read Q N Z A"]
+
+
+def test_a_listed_photo_says_where_it_was_drawn() -> None:
+    """``--verbose`` names each misread photo's number and design: one design's letter
+    read wrong photo after photo is what the list is read for."""
+    tally = Tally()
+    tally.add(["H", "N", "K", "*"], "NMK*", "photo 12, JetBrainsMono-Bold on tiles")
+    tally.add(["N", "M", "K", "*"], "NMK*", "photo 13, JetBrainsMono-Bold on tiles")
+    assert tally.misread == ["photo 12, JetBrainsMono-Bold on tiles: NMK* read H N K *"]
