@@ -74,7 +74,7 @@ lexicon: venv
 	$(BIN)/python -m solver.lexicon_build
 
 # Retrain the learned vision readers and rewrite vision/data/tile_finder.onnx, letters.onnx,
-# plates.onnx, dice_finder.onnx, dice_up.onnx, dice_top.onnx, dice_upright.onnx, dice.onnx
+# plates.onnx, dice_finder.onnx, dice_top.onnx, dice_upright.onnx, dice.onnx
 # and their .json (seeded: the committed files again, on this machine). PyTorch (the
 # `train` extra, CPU build) is installed here only; about 5.3 CPU hours in all, mostly on
 # one thread (more on a loaded machine):

@@ -27,12 +27,11 @@ Sets of synthetic photos, each die's up face known:
   held-out colours; the threshold was chosen on photos of them), where a choice about
   the calibration may be made;
   ``fresh, per user``: players of the ``fresh`` split.
-Readers: the two-window classifier on the die finder's dice
-(:func:`vision.dice_learned.read_learned`: what ``read_dice`` reads with, off the mat);
-``centres alone``: the die finder and the up-letter reader
-(:func:`vision.dice_centres.read_centres`, measured, not wired). ``--models`` reads with
-other networks, each folder given in turn on the same photos (a folder holding
-``dice_finder.onnx``, ``dice_up.onnx``, ``dice_up.json``, ``dice.onnx``, ``dice.json``;
+The reader (``--readers "classifier alone"``, the only one since the die finder's own
+up-letter reader was removed): the two-window classifier on the die finder's dice
+(:func:`vision.dice_learned.read_learned`: what ``read_dice`` reads with, off the mat).
+``--models`` reads with other networks, each folder given in turn on the same photos (a
+folder holding ``dice_finder.onnx``, ``dice.onnx``, ``dice.json``;
 ``vision/data`` is the committed ones): two trainings side by side in one run, on one
 draw (``held-out, per user`` excepted: the committed networks only). The first design's
 figures (it was removed) are in docs/vision.md.
@@ -72,10 +71,7 @@ import numpy as np  # noqa: E402
 
 from vision.calibrate import CalibrationError, learn_dice  # noqa: E402
 from vision.camera import Image  # noqa: E402
-from vision.dice_centres import (  # noqa: E402
-    DiceNets,
-    read_centres,
-)
+from vision.dice_centres import DiceNets  # noqa: E402
 from vision.dice_learned import DICE_META, DICE_ONNX, DiceNet, read_learned  # noqa: E402
 from vision.dice_render import as_told, dice_scene, random_faces, random_style  # noqa: E402
 from vision.glyphs import UNSEEN_FONTS  # noqa: E402
@@ -186,7 +182,7 @@ Reader = Callable[[Image, bool], Sequence[str | int]]
 
 @dataclass(frozen=True)
 class Models:
-    """The networks read with: the finder's two and the classifier (``None``: the
+    """The networks read with: the die finder and the classifier (``None``: the
     committed ones), and how the table's reader column names them."""
 
     label: str = ""
@@ -195,7 +191,8 @@ class Models:
 
 
 def models_in(folder: Path) -> Models:
-    """The five network files in ``folder``."""
+    """The die finder and the dice classifier in ``folder``, and the d20's top finder
+    and upright classifier there if it holds them."""
     return Models(
         f" ({folder})",
         DiceNets.in_folder(folder),
@@ -310,8 +307,6 @@ def per_user(
 
 def reader(name: str, models: Models) -> Reader:
     """Reader ``name`` (of :data:`READERS`) with ``models``' networks."""
-    if name == "centres alone":
-        return lambda p, v: read_centres(p, v, models.nets).values
     return lambda p, v: read_learned(p, v, models.net, finder=models.nets).values
 
 
@@ -331,7 +326,7 @@ SETS = (
     "unseen, per user",
     "fresh, per user",
 )
-READERS = ("classifier alone", "centres alone")
+READERS = ("classifier alone",)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -353,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         type=Path,
         nargs="+",
         default=[],
-        help="folders of other networks (dice_finder, dice_up, dice), each read with in turn",
+        help="folders of other networks (dice_finder, dice), each read with in turn",
     )
     parser.add_argument(
         "--verbose",

@@ -1,24 +1,19 @@
-"""Train the dice finder and the up-letter reader of :mod:`vision.dice_centres` and write
-``vision/data/dice_finder.onnx``, ``dice_up.onnx`` and ``dice_up.json`` (``make models``).
+"""Train the die finder of :mod:`vision.dice_centres` and write
+``vision/data/dice_finder.onnx`` (``make models``).
 
-Both learn from the same photos of :mod:`vision.dice_render`, *training* families only
-(trained font designs, die colours and tables), 0 to 5 dice each, a tenth of them bare
-tables, 640 to 1024 pixels wide:
+It learns from photos of :mod:`vision.dice_render`, *training* families only (trained font
+designs, die colours and tables), 0 to 5 dice each, a tenth of them bare tables, 640 to
+1024 pixels wide: each seen at the finder's size (:attr:`vision.dice_centres.Tuning.side`
+on its longer side), flipped at random, it learns a heatmap (a Gaussian peak at every
+die's up face centre, CenterNet's focal loss) and the log of the die's radius there
+(6,000 photos, 10 epochs: on 2,000 and 5 epochs its centre was a quarter of a radius or
+more off the up face three times as often, and a leaning face's letter was read). How
+well it finds the dice of the calibration and held-out families is logged.
 
-- the finder sees each photo at the reader's size (:attr:`vision.dice_centres.Tuning.side`
-  on its longer side), flipped at random, and learns a heatmap (a Gaussian peak at every
-  die's up face centre, CenterNet's focal loss) and the log of the die's radius there
-  (6,000 photos, 10 epochs: on 2,000 and 5 epochs its centre was a quarter of a radius
-  or more off the up face three times as often, and a leaning face's letter was read);
-- the reader sees crops around each die's up face centre, jittered in place and size
-  about as much as the finder errs, at any rotation, labelled with the die's up letter;
-  and "nothing" crops: off a die's centre (its leaning faces, its edge) and on the table
-  (the first 2,000 photos' crops: it is not what ``read_dice`` uses).
-
-The threshold under which a die is "?" is chosen on whole photos of the *calibration*
-families, on the dice the reader picks, as it decides (the rule of
-:func:`bench.vision_train.threshold_for`); the held-out families are only measured, for the
-log. Seeded, one CPU thread. Needs the ``train`` extra (PyTorch, CPU build, and onnx).
+(It trained an up-letter reader too, on crops around the dice's centres, measured and
+never wired: removed on 2026-12-07. The random numbers its crops took are still drawn,
+:func:`spend_crop_draws`, so that the photos, and the finder, are the committed ones.)
+Seeded, one CPU thread. Needs the ``train`` extra (PyTorch, CPU build, and onnx).
 """
 
 from __future__ import annotations
@@ -31,20 +26,16 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import argparse  # noqa: E402
-import json  # noqa: E402
-import shutil  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
 
 import numpy as np  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 
-from bench.vision_train import threshold_for  # noqa: E402
-from bench.vision_train_dice import add_lean_options, lean_meta, lean_of  # noqa: E402
+from bench.vision_train_dice import add_lean_options, lean_of  # noqa: E402
 from vision import dice_centres as dc  # noqa: E402
 from vision.dice_render import (  # noqa: E402
-    CLASSES,
     CONSONANTS,
     NO_LEAN,
     VOWELS,
@@ -62,44 +53,25 @@ RADII = (0.025, 0.11)
 #: Dice per photo (the game: 3 or 4; fewer and more teach the finder to count none).
 MOST_DICE = 5
 BARE = 0.1
-#: Crops per die, and the jitter of their centre (over the radius, per axis, normal) and
-#: side (log, normal) (the finder's errors on calibration photos are about this size).
+#: The removed up-letter reader's crops, whose random numbers are still drawn
+#: (:func:`spend_crop_draws`): per die, five at its centre, jittered (normal, 0.07 of the
+#: radius per axis; its side's log, 0.15) and one off it (0.45 to 1.1 radii away); two on
+#: the table (four on a bare one).
 TURNS = 5
 CENTRE_JITTER = 0.07
 SIDE_JITTER = 0.15
-#: "Nothing" crops per photo: off a die's centre (0.45 to 1.1 radii away) per die, and on
-#: the table (anywhere at least a radius from every die's centre).
 OFF_CENTRE = (0.45, 1.1)
 TABLE_CROPS = 2
 
 
 @dataclass
 class Samples:
-    """The finder's inputs and targets, the reader's crops and classes."""
+    """The finder's inputs and targets."""
 
     images: list[NDArray[np.float32]]
     heat: list[NDArray[np.float32]]
     sizes: list[NDArray[np.float32]]
     size_mask: list[NDArray[np.float32]]
-    crops: list[NDArray[np.uint8]]
-    labels: list[int]
-    crops_after: list[int] = field(default_factory=list)
-    """The reader's crops drawn after each photo (the first ``n`` photos' crops are the
-    first ``crops_after[n - 1]``)."""
-
-    def first(self, photos: int) -> Samples:
-        """The reader's crops of the first ``photos`` photos only (the finder's samples
-        whole)."""
-        end = self.crops_after[photos - 1] if photos else 0
-        return Samples(
-            self.images,
-            self.heat,
-            self.sizes,
-            self.size_mask,
-            self.crops[:end],
-            self.labels[:end],
-            self.crops_after[:photos],
-        )
 
 
 def training_photo(
@@ -149,7 +121,7 @@ def targets(
 def add_photo(
     samples: Samples, gray: NDArray[np.uint8], drawn: list[DrawnDie], rng: np.random.Generator
 ) -> None:
-    """The finder's sample and the reader's crops of one photo."""
+    """The finder's sample of one photo."""
     blob, back = dc.finder_input(gray, dc.TUNING.side)
     centres = [(d.up[0], d.up[1], d.radius) for d in drawn]
     heat, sizes, mask = targets(blob.shape[2:], centres, 1.0 / back)
@@ -157,42 +129,42 @@ def add_photo(
     samples.heat.append(heat)
     samples.sizes.append(sizes)
     samples.size_mask.append(mask)
-    h, w = gray.shape
-    radius = rng.uniform(*RADII) * w if not drawn else float(np.mean([d.radius for d in drawn]))
-    nothing = len(CLASSES)
-    for die in drawn:
+    spend_crop_draws(rng, drawn, gray.shape[1], gray.shape[0])
+
+
+def spend_crop_draws(rng: np.random.Generator, drawn: list[DrawnDie], w: int, h: int) -> None:
+    """Draw from ``rng`` what the removed up-letter reader's crops of a ``w`` × ``h``
+    photo drew, in the same order: the next photos are then the committed finder's, and
+    ``make models`` gives it again."""
+    if not drawn:
+        rng.uniform(*RADII)
+    for _ in drawn:
         for _ in range(TURNS):
-            dx, dy = np.clip(rng.normal(0, CENTRE_JITTER, 2), -0.2, 0.2) * die.radius
-            side = dc.TUNING.crop * die.radius * float(np.exp(rng.normal(0, SIDE_JITTER)))
-            x, y = die.up[0] + dx, die.up[1] + dy
-            samples.crops.append(dc.crop(gray, x, y, side, rng.uniform(0, 360)))
-            samples.labels.append(CLASSES.index(die.face))
-        angle = rng.uniform(0, 2 * np.pi)
-        off = rng.uniform(*OFF_CENTRE) * die.radius
-        x, y = die.up[0] + off * np.cos(angle), die.up[1] + off * np.sin(angle)
-        side = dc.TUNING.crop * die.radius * float(np.exp(rng.normal(0, 0.2)))
-        samples.crops.append(dc.crop(gray, x, y, side, rng.uniform(0, 360)))
-        samples.labels.append(nothing)
+            rng.normal(0, CENTRE_JITTER, 2)
+            rng.normal(0, SIDE_JITTER)
+            rng.uniform(0, 360)
+        rng.uniform(0, 2 * np.pi)
+        rng.uniform(*OFF_CENTRE)
+        rng.normal(0, 0.2)
+        rng.uniform(0, 360)
     table_crops = TABLE_CROPS * (2 if not drawn else 1)
     for _ in range(100):
         if table_crops == 0:
             break
         x, y = rng.uniform(0, w), rng.uniform(0, h)
         if all(np.hypot(x - d.up[0], y - d.up[1]) > d.radius for d in drawn):
-            side = dc.TUNING.crop * radius * float(np.exp(rng.normal(0, 0.3)))
-            samples.crops.append(dc.crop(gray, x, y, side, rng.uniform(0, 360)))
-            samples.labels.append(nothing)
+            rng.normal(0, 0.3)
+            rng.uniform(0, 360)
             table_crops -= 1
 
 
 def draw_samples(photos: int, seed: int, lean: Lean = NO_LEAN) -> Samples:
     rng = np.random.default_rng(seed)
     leaning = np.random.default_rng(seed + 4000)
-    samples = Samples([], [], [], [], [], [])
+    samples = Samples([], [], [], [])
     for _ in range(photos):
         gray, drawn = training_photo(rng, "train", lean, leaning)
         add_photo(samples, gray, drawn, rng)
-        samples.crops_after.append(len(samples.crops))
     return samples
 
 
@@ -220,24 +192,6 @@ def finder_net() -> object:
         *block(24, 24, 4),
         *block(24, 24, 8),
         head,
-    )
-
-
-def reader_net() -> object:
-    """Four conv blocks (16, 32, 48, 64 channels; 48 → 6 pixels), a linear layer over the
-    26 up faces and "nothing"."""
-    from torch import nn
-
-    layers: list[nn.Module] = []
-    previous = 1
-    for i, width in enumerate((16, 32, 48, 64)):
-        layers += [nn.Conv2d(previous, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU()]
-        if i < 3:
-            layers.append(nn.MaxPool2d(2))
-        previous = width
-    cells = (dc.CROP >> 3) ** 2
-    return nn.Sequential(
-        *layers, nn.Flatten(), nn.Dropout(0.2), nn.Linear(previous * cells, len(CLASSES) + 1)
     )
 
 
@@ -295,38 +249,6 @@ def _focal(logits: object, heat: object) -> object:
     return (pos.sum() + neg.sum()) / peak.sum().clamp(min=1)
 
 
-def train_reader(samples: Samples, epochs: int, seed: int) -> object:
-    import torch
-    from torch import nn
-
-    torch.manual_seed(seed)
-    model = reader_net()
-    assert isinstance(model, nn.Module)
-    x = torch.from_numpy(dc.standardised(np.stack(samples.crops), (1, 2))[:, None])
-    y = torch.from_numpy(np.array(samples.labels, np.int64))
-    batch = 128
-    steps = epochs * (-(-len(x) // batch))
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
-    loss_of = nn.CrossEntropyLoss()  # no label smoothing: it caps the probabilities
-    shuffler = torch.Generator().manual_seed(seed)
-    for epoch in range(epochs):
-        model.train()
-        order = torch.randperm(len(x), generator=shuffler)
-        total = 0.0
-        for first in range(0, len(order), batch):
-            idx = order[first : first + batch]
-            loss = loss_of(model(x[idx]), y[idx])
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += float(loss.detach()) * len(idx)
-        print(f"reader epoch {epoch + 1}: loss {total / len(x):.4f}", flush=True)
-    model.eval()
-    return model
-
-
 def export(model: object, shape: tuple[int, int], out: Path, dynamic_size: bool) -> None:
     import torch
 
@@ -345,11 +267,9 @@ def export(model: object, shape: tuple[int, int], out: Path, dynamic_size: bool)
 
 
 @dataclass
-class Decisions:
-    """The reader's decisions on whole photos, and the finder's count, for the log."""
+class Found:
+    """How well the finder found the dice of some photos, for the log."""
 
-    right: list[bool]
-    confidence: list[float]
     dice: int = 0
     found: int = 0
     extra: int = 0
@@ -357,25 +277,24 @@ class Decisions:
     radius_error: float = 0.0
 
 
-def decisions(
+def measure_finder(
     nets: dc.DiceNets, split: str, photos: int, seed: int, lean: Lean = NO_LEAN
-) -> Decisions:
+) -> Found:
     """On ``photos`` photos of ``split`` as the bench draws them (three d20, the vowel die
-    on three in four, 1024 × 768), for each die the reader picks, told whether the vowel
-    die is in play: whether its letter is right (a die picked where none is, wrong) and
-    its confidence; and how well the finder found the dice. ``lean``: the share of photos
-    seen by a camera leaning (its own random numbers)."""
+    on three in four, 1024 × 768): the dice found within half a radius of their up face's
+    centre, the peaks found where no die is, and the finder's centre and radius errors
+    (90th percentiles). ``lean``: the share of photos seen by a camera leaning (its own
+    random numbers)."""
     rng = np.random.default_rng(seed)
     leaning = np.random.default_rng(seed + 4000)
-    out = Decisions([], [])
+    out = Found()
     errors: list[float] = []
     radii: list[float] = []
     for _ in range(photos):
         faces = random_faces(rng, rng.random() < 0.75)
         style = random_style(rng, split)
         photo, drawn = dice_scene(faces, rng, style, view=lean.view(leaning, (1024, 768)))
-        gray = dc.working(photo)
-        found = nets.find(gray)
+        found = nets.find(dc.working(photo))
         out.dice += len(drawn)
         for die in drawn:
             near = [
@@ -391,14 +310,6 @@ def decisions(
             all(np.hypot(f.x - d.up[0], f.y - d.up[1]) >= 0.5 * d.radius for d in drawn)
             for f in found
         )
-        for read in dc.picked(dc.read_found(gray, len(faces) == 4, nets), len(faces) == 4):
-            truth = [
-                d.face
-                for d in drawn
-                if np.hypot(read.die.x - d.up[0], read.die.y - d.up[1]) < 0.5 * d.radius
-            ]
-            out.right.append(bool(truth) and truth[0] == read.letter)
-            out.confidence.append(read.confidence)
     out.centre_error = float(np.percentile(errors, 90)) if errors else 0.0
     out.radius_error = float(np.percentile(np.abs(np.log(radii)), 90)) if radii else 0.0
     return out
@@ -409,90 +320,36 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--photos", type=int, default=6000, help="training photos")
     parser.add_argument("--finder-epochs", type=int, default=10)
-    parser.add_argument("--reader-epochs", type=int, default=6)
-    parser.add_argument(
-        "--reader-photos",
-        type=int,
-        default=2000,
-        help="the reader learns from the crops of the first this many training photos",
-    )
-    parser.add_argument("--calibration", type=int, default=550, help="calibration photos")
+    parser.add_argument("--calibration", type=int, default=550, help="calibration photos, logged")
     parser.add_argument("--held-out", type=int, default=150, help="held-out photos, logged")
-    parser.add_argument("--calibrate-only", action="store_true")
-    parser.add_argument(
-        "--keep-reader", action="store_true", help="train the finder only, keep the reader"
-    )
     parser.add_argument("--out", type=Path, default=dc.MODELS)
     add_lean_options(parser)
     args = parser.parse_args(argv)
-    reader_photos = min(args.reader_photos, args.photos)
 
     import torch
 
     torch.set_num_threads(1)  # the machine is shared
     start = time.perf_counter()
     finder_out = args.out / dc.FINDER_ONNX.name
-    reader_out = args.out / dc.READER_ONNX.name
-    meta = args.out / dc.READER_META.name
     args.out.mkdir(parents=True, exist_ok=True)
-    if not args.calibrate_only:
-        samples = draw_samples(args.photos, args.seed, lean_of(args))
-        nothing = sum(label == len(CLASSES) for label in samples.labels)
-        print(
-            f"{args.photos} photos drawn in {time.perf_counter() - start:.0f} s: "
-            f"{len(samples.crops)} crops, {nothing} of them nothing",
-            flush=True,
-        )
-        finder = train_finder(samples, args.finder_epochs, args.seed)
-        export(finder, samples.images[0].shape, finder_out, True)
-        print(f"finder trained, {time.perf_counter() - start:.0f} s", flush=True)
-        if not args.keep_reader:
-            reader = train_reader(samples.first(reader_photos), args.reader_epochs, args.seed)
-            export(reader, (dc.CROP, dc.CROP), reader_out, False)
-            print(f"reader trained, {time.perf_counter() - start:.0f} s", flush=True)
-    if not reader_out.exists():  # --keep-reader into another folder: the committed reader
-        shutil.copyfile(dc.READER_ONNX, reader_out)
-    meta.write_text(json.dumps({"threshold": 1.0}))
-    nets = dc.DiceNets(finder_out, reader_out, meta)
-    report = {
-        "calibration": decisions(
-            nets, "calibration", args.calibration, args.seed + 3, lean_of(args)
-        ),
-        "held-out": decisions(nets, "held-out", args.held_out, args.seed + 4, lean_of(args)),
-    }
-    cal = report["calibration"]
-    threshold = threshold_for(np.array(cal.confidence, np.float32), np.array(cal.right, bool))
-    meta.write_text(
-        json.dumps(
-            {
-                "threshold": round(threshold, 6),
-                "seed": args.seed,
-                "photos": args.photos,
-                "reader_photos": reader_photos,
-                "finder_epochs": args.finder_epochs,
-                "reader_epochs": args.reader_epochs,
-                "calibration_photos": args.calibration,
-                "classes": CLASSES + " then nothing",
-                "crop": dc.CROP,
-                **lean_meta(args),
-            },
-            indent=1,
-        )
-        + "\n"
-    )
-    for name, d in report.items():
-        right = np.array(d.right, bool)
-        sure = np.array(d.confidence) >= threshold
+    samples = draw_samples(args.photos, args.seed, lean_of(args))
+    print(f"{args.photos} photos drawn in {time.perf_counter() - start:.0f} s", flush=True)
+    finder = train_finder(samples, args.finder_epochs, args.seed)
+    export(finder, samples.images[0].shape, finder_out, True)
+    print(f"finder trained, {time.perf_counter() - start:.0f} s", flush=True)
+    nets = dc.DiceNets(finder_out)
+    for name, split, photos, seed in (
+        ("calibration", "calibration", args.calibration, args.seed + 3),
+        ("held-out", "held-out", args.held_out, args.seed + 4),
+    ):
+        d = measure_finder(nets, split, photos, seed, lean_of(args))
         print(
             f"{name}: dice {d.dice}, found {d.found} ({d.found / max(1, d.dice):.2%}), "
             f"{d.extra} found where none is; centre error p90 {d.centre_error:.3f} R, "
-            f"radius error p90 {d.radius_error:.3f} (log); picked {len(right)}, "
-            f"top-1 {right.mean():.2%}, sure {sure.mean():.2%}, "
-            f"silent {(~right & sure).sum()} in {sure.sum()} sure"
+            f"radius error p90 {d.radius_error:.3f} (log)"
         )
-    for path in (finder_out, reader_out):
-        print(f"{path} {path.stat().st_size / 1024:.0f} kB")
-    print(f"threshold {threshold:.4f}; in all {time.perf_counter() - start:.0f} s", flush=True)
+    print(f"{finder_out} {finder_out.stat().st_size / 1024:.0f} kB")
+    print(f"in all {time.perf_counter() - start:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -111,7 +111,7 @@ def closer(
 
 def draw_samples(photos: int, seed: int, split: str = "train", first_share: float = 0.0) -> Samples:
     rng = np.random.default_rng(seed)
-    samples = Samples([], [], [], [], [], [])
+    samples = Samples([], [], [], [])
     for _ in range(photos):
         gray, centres = working_photo(*training_photo(rng, split, first_share))
         blob, back = dc.finder_input(gray, tf.TUNING.side)

@@ -35,14 +35,7 @@ from numpy.typing import NDArray
 
 from vision import own
 from vision.camera import Image
-from vision.dice_centres import (
-    NO_VOWEL_DIE,
-    VOWEL_DIE_LOST,
-    DiceNets,
-    FoundDie,
-    dice_nets,
-    working,
-)
+from vision.dice_centres import DiceNets, FoundDie, dice_nets, working
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
 from vision.network import forward, softmax
 from vision.reading import NothingFound, Reading
@@ -537,6 +530,10 @@ def is_consonant(letter: str) -> bool:
 
 #: Where no die's up letter is seen at all.
 NO_DICE = "aucun dé trouvé sur la photo"
+#: Not told the rules, three d20 and no vowel die found.
+NO_VOWEL_DIE = "trois dés lus, sans dé des voyelles : s'il a été lancé, il n'a pas été vu"
+#: Told the vowel die is in play, it was not found.
+VOWEL_DIE_LOST = "dé des voyelles non trouvé"
 
 
 def _found(count: int, expected: int) -> str:
