@@ -4,8 +4,10 @@ The buzzer drives it: press once to read the holder (and draw the target), once 
 the hourglass, once more to stop it early. In club play the hourglass runs twice, the search
 then the writing, with a signal between. When it runs out, "Temps écoulé" shows (with its
 call) for a moment before the answers are taken. A tile the camera could not read shows "?" in
-orange: tap it and type the right letter or number. A camera that fails, or a draw the
-rules refuse (fewer than two vowels), is said on screen and nothing is lost.
+orange: tap it and type the right letter or number. A tile the camera read wrong, surely
+(it happens: docs/vision.md), is tapped and typed the same way until the hourglass is
+turned: the game takes the draw again, the target kept. A camera that fails, or a draw
+the rules refuse (fewer than two vowels), is said on screen and nothing is lost.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class RoundScene(DcdlScene):
         self._plate_done = False
         """A typed plate is complete (a separator came): the next digit starts another."""
         self.fixing: int | None = None
+        self.typed_into = False
+        """A digit was typed into the plate being corrected (the first one replaces it)."""
         self.target: int | None = None
         self.tile_boxes: list[pygame.Rect] = []
         self.time_up_at: float | None = None
@@ -58,6 +62,8 @@ class RoundScene(DcdlScene):
         if current is None:
             return "fin"
         fixing = "-correction" if self.reading and self.reading.uncertain else ""
+        if current.phase is Phase.READY and self.fixing is not None:
+            fixing = "-correction"
         if self.time_up_at is not None:
             fixing = "-temps-ecoule"
         return f"manche{current.number:02d}-{current.kind}-{current.phase}{fixing}"
@@ -71,16 +77,19 @@ class RoundScene(DcdlScene):
             if press.action in (Action.BUZZ, Action.CONFIRM):
                 self.host.done()  # "Temps écoulé" seen: the answers
             return
+        correcting = self.current.phase is Phase.READY and self.fixing is not None
         if press.action not in (Action.BUZZ, Action.CONFIRM):
             if press.action is Action.DELETE and self.fixing is not None and self.reading:
                 self._set_tile(self.fixing, "?")
-            elif press.action is Action.DELETE and self.reading is not None:
+            elif press.action is Action.DELETE and self.reading is not None and not correcting:
                 values = self.reading.values[:-1]
                 self.reading = DrawReading(values) if values else None
                 self.fixing = None
             return
         phase = self.current.phase
-        if phase is Phase.DRAW:
+        if correcting:
+            self._correct_draw()  # the correction first; the next buzz turns the hourglass
+        elif phase is Phase.DRAW:
             self.read_draw()
         elif phase is Phase.READY:
             self.start_timer()
@@ -91,6 +100,8 @@ class RoundScene(DcdlScene):
         typed = keyboard_key(key)
         if typed == ERASE:
             self.on_press(Press(Action.DELETE))
+        elif typed == DONE and self.current.phase is Phase.READY and self.fixing is not None:
+            self._correct_draw()
         elif typed == DONE:
             self.fixing = None
             self.message = None
@@ -104,13 +115,29 @@ class RoundScene(DcdlScene):
             self.read_draw()
 
     def _fix(self, index: int) -> None:
-        """A tile tapped: the next key typed is its value."""
+        """A tile tapped: the next key typed is its value. Once the draw is taken, until
+        the hourglass is turned, the tiles are the game's: a correction starts from them."""
+        current = self.current
+        if current.phase is Phase.READY and self.fixing is None:
+            drawn = current.plates if current.kind is RoundKind.NUMBERS else current.letters
+            self.reading = DrawReading(tuple(str(v) for v in drawn or ()))
         if self.reading is not None and self.reading_job is None:
-            self.fixing = index
+            self.fixing, self.typed_into = index, False
             self.message = "touchez la bonne valeur (ou tapez-la au clavier)"
 
+    def _correct_draw(self) -> None:
+        """The draw as corrected after it was taken, given to the game again (the target
+        kept, not announced again); refused, the draw taken stays and the players are told
+        why."""
+        self.fixing = None
+        if self.reading is None:
+            return
+        if self._commit(self._event_from_reading(), "tirage corrigé", announce=False):
+            self.reading = None
+
     def on_typed(self, char: str) -> None:
-        if self.current.phase is not Phase.DRAW or self.reading_job is not None:
+        correcting = self.current.phase is Phase.READY and self.fixing is not None
+        if (self.current.phase is not Phase.DRAW and not correcting) or self.reading_job:
             return
         if self.fixing is None or self.reading is None:
             self._type_draw(char)
@@ -119,9 +146,10 @@ class RoundScene(DcdlScene):
         if self.current.kind is RoundKind.LETTERS and char.isalpha():
             self._set_tile(self.fixing, char)
         elif self.current.kind is RoundKind.NUMBERS and char.isdigit():
-            old = values[self.fixing]
+            old = values[self.fixing] if self.typed_into else ""
             grown = (old if old.isdigit() and len(old) < 3 else "") + char
             self._set_tile(self.fixing, grown)
+            self.typed_into = True
 
     def _type_draw(self, char: str) -> None:
         """A draw typed on a USB keyboard: letters, or plates separated by any sign."""
@@ -189,19 +217,22 @@ class RoundScene(DcdlScene):
         self.target = self.target or random.Random().randint(low, high)  # the buzzer's draw
         return NumbersDrawn(tuple(int(v) for v in self.reading.values), self.target)
 
-    def _commit(self, event: Event, note: str | None) -> None:
+    def _commit(self, event: Event, note: str | None, announce: bool = True) -> bool:
+        """Give the draw to the game; False (and why, on screen) if it refuses it."""
         try:
             self._session().do(event)
         except (RefusedEvent, StoreError) as refused:
-            self.message = f"{refused} — buzzer pour relire"
+            again = "buzzer pour relire" if self.current.phase is Phase.DRAW else "tirage inchangé"
+            self.message = f"{refused} — {again}"
             self.reading = None
             self.fixing = None  # the next keys type a new draw, not a tile of the old one
-            return
+            return False
         self.fixing = None
         self.message = note
-        if isinstance(event, NumbersDrawn):  # as the TV show's announcer does
+        if isinstance(event, NumbersDrawn) and announce:  # as the TV show's announcer does
             self.host.sounds.say(f"Le nombre à trouver : {event.target}", "cible")
         self.host.jobs.best(self.current)  # the solver starts now, ready for the answers
+        return True
 
     # --- the hourglass ------------------------------------------------------------
 
@@ -246,7 +277,8 @@ class RoundScene(DcdlScene):
         current = self.current
         header(self, surface, self.game, current)
         unsure: frozenset[int] = frozenset()
-        if current.phase is Phase.DRAW and self.reading is not None:
+        correcting = current.phase is Phase.READY and self.fixing is not None
+        if (current.phase is Phase.DRAW or correcting) and self.reading is not None:
             values = list(self.reading.values)
             unsure = self.reading.uncertain | (
                 frozenset([self.fixing]) if self.fixing is not None else frozenset()
@@ -263,7 +295,7 @@ class RoundScene(DcdlScene):
             10, int(h * (0.13 if running else 0.2)), w - 20, int(h * (0.14 if running else 0.22))
         )
         self.tile_boxes = draw_tiles(surface, theme, area, values, unsure=unsure) if values else []
-        if current.phase is Phase.DRAW:
+        if current.phase in (Phase.DRAW, Phase.READY):  # READY: a tile read wrong, corrected
             for index, (box, value) in enumerate(zip(self.tile_boxes, values, strict=True)):
                 self.buttons.append(TapZone(box, value, f"tile:{index}"))
         if current.phase is Phase.DRAW and not values:
@@ -278,16 +310,18 @@ class RoundScene(DcdlScene):
             theme.text(
                 surface, "Buzzer : lire le tirage", 0.07, ACCENT, center=(w // 2, int(h * 0.7))
             )
-        if current.target is not None and not running:
+        if current.target is not None and not running and not correcting:
             theme.text(surface, str(current.target), 0.2, ACCENT, center=(w // 2, int(h * 0.58)))
-        if current.phase is Phase.READY:
+        if current.phase is Phase.READY and not correcting:
+            line = "Une tuile mal lue ? Touchez-la pour la corriger"
+            theme.text(surface, line, 0.05, MUTED, center=(w // 2, int(h * 0.72)), max_width=w - 20)
             timer = self.hourglass  # club play: "40 s + 15 s", the search then the writing
             seconds = f"{timer.search:.0f} s" + (
                 f" + {timer.writing:.0f} s" if timer.writing else ""
             )
             line = f"Buzzer : retourner le sablier ({seconds})"
             theme.text(surface, line, 0.07, TEXT, center=(w // 2, int(h * 0.82)), max_width=w - 20)
-        if current.phase is Phase.DRAW and values and self.fixing is not None:
+        if (current.phase is Phase.DRAW or correcting) and values and self.fixing is not None:
             # a tile being corrected: the on-screen keyboard (a touchscreen-only table)
             rows = LETTERS if current.kind is RoundKind.LETTERS else DIGITS
             top = area.bottom + int(h * 0.06)
@@ -316,7 +350,7 @@ class RoundScene(DcdlScene):
         if phones is not None and url is not None:
             if running and not over:
                 draw_answered(surface, theme, phones)
-            elif current.phase is Phase.READY:
+            elif current.phase is Phase.READY and not correcting:
                 draw_join(surface, theme, phones, url)
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
