@@ -94,6 +94,17 @@ class DiceRolled(Event):
 
 
 @dataclass(frozen=True)
+class DiceCorrected(Event):
+    """The dice as they lie, where the roll was taken wrong (a die the camera misread
+    without a "?", or a face mistyped): accepted until someone announces, the words'
+    lengths then being about the dice on the table."""
+
+    kind: ClassVar[str] = "dice_corrected"
+    consonants: str
+    vowel: str | None = None
+
+
+@dataclass(frozen=True)
 class LettersAnnounced(Event):
     """A player announces a word of ``letters`` letters and starts counting down at ``at``."""
 
@@ -139,6 +150,7 @@ class RollPassed(Event):
 for _event in (
     LevelsChosen,
     DiceRolled,
+    DiceCorrected,
     LettersAnnounced,
     ImpossibleAnnounced,
     CountdownStopped,
@@ -303,6 +315,12 @@ class DiceGame(Transactional):
         if isinstance(event, LevelsChosen):
             self._levels_chosen(event)
         elif isinstance(event, DiceRolled):
+            if current.consonants:
+                raise DiceError("les dés sont déjà lancés pour ce tour")
+            self._rolled(current, event)
+        elif isinstance(event, DiceCorrected):
+            if self.phase is not Phase.LISTENING:
+                raise DiceError("les dés se corrigent après le lancer, avant la première annonce")
             self._rolled(current, event)
         elif isinstance(event, LettersAnnounced | ImpossibleAnnounced):
             self._announced(current, event)
@@ -325,9 +343,8 @@ class DiceGame(Transactional):
             raise DiceError(f"joueur inconnu : {unknown[0]}")
         self.levels = {p: EASY if p in event.easy else HARD for p in self.players}
 
-    def _rolled(self, current: DiceRound, event: DiceRolled) -> None:
-        if current.consonants:
-            raise DiceError("les dés sont déjà lancés pour ce tour")
+    def _rolled(self, current: DiceRound, event: DiceRolled | DiceCorrected) -> None:
+        """The roll's faces, checked, and the shortest words holding them."""
         if (event.vowel is None) != (self.levels is None):
             raise DiceError("il faut le dé voyelle dans la variante, et seulement dans la variante")
         try:

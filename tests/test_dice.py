@@ -9,6 +9,7 @@ from fakeclock import FakeClock
 
 from engine.dice import (
     CountdownStopped,
+    DiceCorrected,
     DiceError,
     DiceGame,
     DiceRolled,
@@ -321,6 +322,52 @@ def test_a_passed_roll_off_is_rolled_again() -> None:
     table.impossible("Bruno")
     table.wait(10)
     assert table.game.over and table.game.ranking()[0] == "Bruno"
+
+
+def test_dice_read_wrong_are_corrected_before_anyone_announces() -> None:
+    """The camera read an H where the die shows an M: corrected, the roll is the dice on
+    the table, and the shortest words are theirs."""
+    table = Table()
+    table.roll("HRS")
+    table.game.apply(DiceCorrected("MRS"))
+    played = table.game.rounds[0]
+    assert played.consonants == "MRS"
+    assert all(set("MRS") <= set(w) for w in played.shortest["hard"].words)
+    table.say("Ana", 5, "merls")
+    assert table.game.scores["Ana"] == 5
+
+
+def test_dice_are_not_corrected_once_someone_announced_nor_before_the_roll() -> None:
+    """An announcement is about the dice shown; a correction then would change what was
+    announced on. Refused, with its reason, and nothing changes."""
+    table = Table()
+    with pytest.raises(DiceError, match="avant la première annonce"):
+        table.game.apply(DiceCorrected("MRS"))
+    table.roll("HRS")
+    table.announce("Ana", 5)
+    with pytest.raises(DiceError, match="avant la première annonce"):
+        table.game.apply(DiceCorrected("MRS"))
+    assert table.game.rounds[0].consonants == "HRS"
+
+
+def test_a_correction_is_checked_as_a_roll_is() -> None:
+    table = Table()
+    table.roll("HRS")
+    with pytest.raises(DiceError, match="consonne"):
+        table.game.apply(DiceCorrected("MAS"))
+    with pytest.raises(DiceError, match="dé voyelle"):
+        table.game.apply(DiceCorrected("MRS", "A"))
+    assert table.game.rounds[0].consonants == "HRS"
+
+
+def test_a_corrected_roll_is_saved_and_resumed(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    session = Session.new(store, "dice", list(PLAYERS), seed=5, clock=FakeClock())
+    session.do(DiceRolled("HRS"))
+    session.do(DiceCorrected("MRS"))
+    game = Session.resume(store, session.game_id, clock=FakeClock()).game
+    assert isinstance(game, DiceGame)
+    assert game.rounds[0].consonants == "MRS" and game.phase is Phase.LISTENING
 
 
 def test_a_dice_game_is_saved_and_resumed_where_it_stopped(tmp_path: Path) -> None:

@@ -199,3 +199,61 @@ def test_an_impossible_is_interrupted_by_a_number_even_above_ten(tmp_path: Path)
     assert current is not None and current.counting is not None
     assert (current.counting.player, current.counting.letters) == ("Bruno", 12)
     app.close()
+
+
+class SureDiceReader(DiceReader):
+    """A camera that reads every die surely: the faces it is given, right or wrong."""
+
+    def read_dice(self, vowel_die: bool) -> DrawReading:
+        self.told.append(vowel_die)
+        return DrawReading(self.faces)
+
+
+def test_a_die_the_camera_could_not_read_is_corrected_by_touch_only(tmp_path: Path) -> None:
+    """A table with a touchscreen and no keyboard: the "?" die is tapped, then the S of
+    the screen's keys; the buzzer takes the roll."""
+    app, _ = make_app(tmp_path, DiceReader(), rules="dice", players=["Ana", "Bruno"])
+    press(app)  # home: play
+    press(app)  # the photo: ? S P
+    _tap_button(app, "tile:0")
+    assert app.scene.state.endswith("-correction")
+    _tap_button(app, "key:S")
+    press(app)
+    current = _game(app).current
+    assert current is not None and current.consonants == "SSP"
+    app.close()
+
+
+def test_a_die_read_wrong_is_corrected_before_anyone_announces(tmp_path: Path) -> None:
+    """The camera read an H where the die shows an M, surely: the roll was taken. Before
+    anyone announces, the H is tapped and the M of the screen's keys: the roll is the
+    dice on the table, and the shortest words are theirs."""
+    app, _ = make_app(
+        tmp_path, SureDiceReader(("H", "R", "S")), rules="dice", players=["Ana", "Bruno"]
+    )
+    press(app)  # home: play
+    press(app)  # the photo, read surely: the roll is taken
+    assert app.scene.name == "des-annonces"
+    assert _game(app).current is not None and _game(app).current.consonants == "HRS"
+    _tap_button(app, "tile:0")
+    assert app.scene.state.endswith("-correction")
+    _tap_button(app, "key:M")
+    current = _game(app).current
+    assert current is not None and current.consonants == "MRS"
+    assert all(set("MRS") <= set(w) for w in current.shortest["hard"].words)
+    assert not app.scene.state.endswith("-correction")
+    app.close()
+
+
+def test_once_someone_announced_the_dice_are_no_longer_corrected(tmp_path: Path) -> None:
+    app, _ = make_app(
+        tmp_path, SureDiceReader(("H", "R", "S")), rules="dice", players=["Ana", "Bruno"]
+    )
+    press(app)  # home: play
+    press(app)  # the roll
+    _tap_button(app, "player:Ana")
+    _tap_button(app, "count:5")
+    assert _game(app).phase is Phase.COUNTING
+    app.step()
+    assert not [b for b in app.scene.buttons if b.key.startswith("tile:")]
+    app.close()

@@ -2,8 +2,10 @@
 word, the roll's result.
 
 The buzzer reads the dice (the reader is told whether the vowel die is in play); a die
-the camera could not read shows "?" in orange: tap it and type its letter. A camera that
-fails, or "Lancer virtuel", makes the device roll. Then the players announce: tap the
+the camera could not read shows "?" in orange: tap it and type its letter (on the
+screen's keys or a USB keyboard). A die read wrong without a "?" is tapped and typed the
+same way until someone announces. A camera that fails, or "Lancer virtuel", makes the
+device roll. Then the players announce: tap the
 player, then the number of letters (or IMPOSSIBLE); a lower number interrupts the count.
 The screen shows who counts and the count ("7… 6… … STOP"), beeping and saying each count
 and each announcement (:mod:`device.voice`, where it is on); at STOP
@@ -39,12 +41,14 @@ from engine.dice import (
     IMPOSSIBLE_POINTS,
     SHORTEST,
     TARGET,
+    DiceCorrected,
     DiceGame,
     DiceRolled,
     DiceRound,
     ImpossibleAnnounced,
     LettersAnnounced,
     LevelsChosen,
+    Phase,
     RollPassed,
     WordGiven,
     roll_dice,
@@ -59,6 +63,8 @@ number "même supérieur à 10" interrupt it."""
 
 KEYBOARD = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN")
 """The on-screen keyboard, AZERTY as French tables know it."""
+VOWEL_DIE_KEYS = ("AEIOU*",)
+"""The vowel die's faces, its joker a star: the keys of that die being corrected."""
 
 
 class DiceScene(GameScene[DiceGame]):
@@ -92,6 +98,23 @@ class DiceScene(GameScene[DiceGame]):
 
     def faces(self, played: DiceRound) -> list[str]:
         return [*played.consonants, *([played.vowel] if played.vowel else [])]
+
+    def die_keys(self, top: int, vowel_die: bool) -> None:
+        """The on-screen keys of a die being corrected, from ``top``: the vowel die's six
+        faces, or the letters (a vowel on a d20 is refused by the game, with its reason),
+        and "OK" (the correction dropped)."""
+        w, h = self.host.theme.size
+        key_h = int(h * 0.1)
+        rows = VOWEL_DIE_KEYS if vowel_die else KEYBOARD
+        for r, keys in enumerate(rows):
+            row = pygame.Rect(int(w * 0.02), top + r * (key_h + 4), int(w * 0.96), key_h)
+            width = row.width // 10
+            left = row.x + (10 - len(keys)) * width // 2
+            for i, key in enumerate(keys):
+                box = pygame.Rect(left + i * width + 2, row.y, width - 4, key_h)
+                self.buttons.append(Button(box, key, f"key:{key}"))
+        done = pygame.Rect(int(w * 0.35), top + len(rows) * (key_h + 4) + 4, int(w * 0.3), key_h)
+        self.buttons.append(Button(done, "OK", "key-done", GOOD, (10, 10, 10)))
 
 
 class DiceRollScene(DiceScene):
@@ -146,7 +169,11 @@ class DiceRollScene(DiceScene):
                 self.message = "variante : le dé voyelle est en jeu"
         elif key.startswith("tile:") and self.reading is not None and self.reading_job is None:
             self.fixing = int(key[5:])
-            self.message = "tapez la lettre du dé"
+            self.message = "touchez la lettre du dé (ou tapez-la au clavier)"
+        elif key.startswith("key:") and self.fixing is not None:
+            self.on_typed(key[4:])
+        elif key == "key-done":
+            self.fixing, self.message = None, None
         elif key == "retake" and self.reading_job is None:
             self.reading, self.fixing = None, None
             self.read()
@@ -154,7 +181,7 @@ class DiceRollScene(DiceScene):
             self._roll(roll_dice(self.rng, self.vowel_die), "lancer virtuel")
 
     def on_typed(self, char: str) -> None:
-        if self.reading is None or self.fixing is None or not char.isalpha():
+        if self.reading is None or self.fixing is None or not (char.isalpha() or char == "*"):
             return
         values = list(self.reading.values)
         if self.fixing < len(values):
@@ -225,7 +252,10 @@ class DiceRollScene(DiceScene):
             boxes = draw_tiles(surface, theme, area, values, unsure=unsure)
             for index, (box, value) in enumerate(zip(boxes, values, strict=True)):
                 self.buttons.append(TapZone(box, value, f"tile:{index}"))
-            if self.reading.warnings and self.fixing is None:  # what the reader doubts
+            if self.fixing is not None:  # a touchscreen-only table types on the screen
+                self.die_keys(int(h * 0.5), self.fixing == 3)
+                return
+            if self.reading.warnings:  # what the reader doubts
                 at = (w // 2, int(h * 0.505))
                 warning = self.reading.warnings[0]
                 theme.text(surface, warning, 0.045, UNSURE, center=at, max_width=w - 20)
@@ -299,6 +329,8 @@ class DiceCountScene(DiceScene):
         super().__init__(host)
         self.announcer: str | None = None
         """The player tapped, whose number comes next."""
+        self.fixing: int | None = None
+        """The die being corrected (read wrong, seen by the players before announcing)."""
         self._shown: int | None = None
         self._heard = len(self.current.announcements)
         """The announcements said aloud: a phone's is said when the game has it."""
@@ -306,9 +338,39 @@ class DiceCountScene(DiceScene):
     @property
     def state(self) -> str:
         current = self.current
-        return f"lancer{current.number:02d}-annonces-{len(current.announcements)}"
+        fixing = "-correction" if self.fixing is not None else ""
+        return f"lancer{current.number:02d}-annonces-{len(current.announcements)}{fixing}"
+
+    @property
+    def correctable(self) -> bool:
+        """The dice may be corrected until someone announces (:class:`DiceCorrected`)."""
+        return self.game.phase is Phase.LISTENING
+
+    def on_typed(self, char: str) -> None:
+        """A die's face typed (screen keys or USB keyboard): the game takes the corrected
+        roll, or says why not and keeps it as it was."""
+        if self.fixing is None or not self.correctable or not (char.isalpha() or char == "*"):
+            return
+        faces = self.faces(self.current)
+        faces[self.fixing] = char.upper()
+        index, self.fixing = self.fixing, None
+        vowel = faces[3] if len(faces) > 3 else None
+        if self.do(DiceCorrected("".join(faces[:3]), vowel)):
+            self.message = f"dé corrigé : {faces[index]}"
 
     def on_button(self, key: str) -> None:
+        if key.startswith("tile:") and self.correctable:
+            self.fixing = int(key[5:])
+            self.message = "touchez la lettre du dé (ou tapez-la au clavier)"
+            return
+        if key.startswith("key:"):
+            self.on_typed(key[4:])
+            return
+        if key == "key-done":
+            self.fixing, self.message = None, None
+            return
+        if self.fixing is not None:
+            return  # a die being corrected: its keys only
         if key.startswith("player:"):
             self.announcer = key[7:]
             self.message = None
@@ -344,6 +406,9 @@ class DiceCountScene(DiceScene):
         return bool(heard)
 
     def update(self, now: float) -> bool:
+        if self.fixing is not None and not self.correctable:  # a phone announced meanwhile
+            self.fixing, self.message = None, "trop tard pour corriger : une annonce est faite"
+            return True
         if self.say_announcements():
             return True
         stop = self.session.clock_due()
@@ -367,7 +432,19 @@ class DiceCountScene(DiceScene):
         current = self.current
         self.header(surface, current)
         area = pygame.Rect(int(w * 0.02), int(h * 0.12), int(w * 0.5), int(h * 0.2))
-        draw_tiles(surface, theme, area, self.faces(current))
+        faces = self.faces(current)
+        fixing = frozenset() if self.fixing is None else frozenset([self.fixing])
+        boxes = draw_tiles(surface, theme, area, faces, unsure=fixing)
+        if self.correctable:  # a die read wrong: tapped before anyone announces
+            for index, (box, face) in enumerate(zip(boxes, faces, strict=True)):
+                self.buttons.append(TapZone(box, face, f"tile:{index}"))
+        if self.fixing is not None:
+            self.die_keys(int(h * 0.4), self.fixing == 3)
+            return
+        if self.correctable:
+            line = "Un dé mal lu ? Touchez-le"
+            at = (area.centerx, int(h * 0.355))
+            theme.text(surface, line, 0.04, MUTED, center=at, max_width=area.width)
         counting = current.counting
         count = self.game.count_shown(self.host.clock())
         if counting is None:
