@@ -99,13 +99,11 @@ class DiceScene(GameScene[DiceGame]):
     def faces(self, played: DiceRound) -> list[str]:
         return [*played.consonants, *([played.vowel] if played.vowel else [])]
 
-    def die_keys(self, top: int, vowel_die: bool) -> None:
-        """The on-screen keys of a die being corrected, from ``top``: the vowel die's six
-        faces, or the letters (a vowel on a d20 is refused by the game, with its reason),
-        and "OK" (the correction dropped)."""
+    def letter_keys(self, top: int, rows: tuple[str, ...] = KEYBOARD) -> int:
+        """On-screen keys ("key:X") from ``top``, ten to a row's width, each row centred;
+        where the last row ends."""
         w, h = self.host.theme.size
         key_h = int(h * 0.1)
-        rows = VOWEL_DIE_KEYS if vowel_die else KEYBOARD
         for r, keys in enumerate(rows):
             row = pygame.Rect(int(w * 0.02), top + r * (key_h + 4), int(w * 0.96), key_h)
             width = row.width // 10
@@ -113,7 +111,15 @@ class DiceScene(GameScene[DiceGame]):
             for i, key in enumerate(keys):
                 box = pygame.Rect(left + i * width + 2, row.y, width - 4, key_h)
                 self.buttons.append(Button(box, key, f"key:{key}"))
-        done = pygame.Rect(int(w * 0.35), top + len(rows) * (key_h + 4) + 4, int(w * 0.3), key_h)
+        return top + len(rows) * (key_h + 4)
+
+    def die_keys(self, top: int, vowel_die: bool) -> None:
+        """The on-screen keys of a die being corrected, from ``top``: the vowel die's six
+        faces, or the letters (a vowel on a d20 is refused by the game, with its reason),
+        and "OK" (the correction dropped)."""
+        w, h = self.host.theme.size
+        bottom = self.letter_keys(top, VOWEL_DIE_KEYS if vowel_die else KEYBOARD)
+        done = pygame.Rect(int(w * 0.35), bottom + 4, int(w * 0.3), int(h * 0.1))
         self.buttons.append(Button(done, "OK", "key-done", GOOD, (10, 10, 10)))
 
 
@@ -549,15 +555,7 @@ class DiceWordScene(DiceScene):
             surface, line, 0.06, ACCENT, center=(int(w * 0.71), int(h * 0.17)), max_width=w // 2
         )
         theme.text(surface, self.word or "…", 0.1, TEXT, center=(w // 2, int(h * 0.33)))
-        top = int(h * 0.43)
-        key_h = int(h * 0.1)
-        for r, keys in enumerate(KEYBOARD):
-            row = pygame.Rect(int(w * 0.02), top + r * (key_h + 4), int(w * 0.96), key_h)
-            width = row.width // 10
-            left = row.x + (10 - len(keys)) * width // 2
-            for i, key in enumerate(keys):
-                box = pygame.Rect(left + i * width + 2, row.y, width - 4, key_h)
-                self.buttons.append(Button(box, key, f"key:{key}"))
+        self.letter_keys(int(h * 0.43))
         bottom = pygame.Rect(0, int(h * 0.8), w, int(h * 0.13))
         labels = [
             ("Effacer", "erase", PANEL),
