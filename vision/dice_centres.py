@@ -26,6 +26,8 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.network import standardised
+
 MODELS = Path(__file__).parent / "data"
 FINDER_ONNX = MODELS / "dice_finder.onnx"
 
@@ -71,15 +73,6 @@ def working(image: NDArray[np.uint8]) -> NDArray[np.uint8]:
     if image.ndim == 3:
         return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), np.uint8)
     return image
-
-
-def standardised(x: NDArray[np.generic], axes: tuple[int, ...]) -> NDArray[np.float32]:
-    """``x`` minus its mean over ``axes``, over its spread (at least 8 grey levels, so that
-    a bare table stays flat)."""
-    f = x.astype(np.float32)
-    mean = f.mean(axis=axes, keepdims=True)
-    spread = np.maximum(f.std(axis=axes, keepdims=True), 8.0)
-    return np.asarray((f - mean) / spread, np.float32)
 
 
 def finder_input(gray: NDArray[np.uint8], side: int) -> tuple[NDArray[np.float32], float]:

@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision import own
+from vision import network, own
 from vision.camera import Image
 from vision.dice_centres import DiceNets, FoundDie, dice_nets, working
 from vision.dice_render import CLASSES, CONSONANTS, NOTHING, VOWELS
@@ -187,12 +187,9 @@ def window(
 
 
 def standardised(windows: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """Windows (n × 2 × H × W) as the network takes them: each minus its mean, over its
-    spread (at least 8 grey levels, so a bare window stays flat)."""
-    x = windows.astype(np.float32)
-    mean = x.mean(axis=(2, 3), keepdims=True)
-    spread = np.maximum(x.std(axis=(2, 3), keepdims=True), 8.0)
-    return np.asarray((x - mean) / spread, np.float32)
+    """Windows (n × 2 × H × W) as the network takes them, each standardised alone
+    (:func:`vision.network.standardised`)."""
+    return network.standardised(windows, (2, 3))
 
 
 class DiceNet:

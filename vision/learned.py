@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision import letter_render, own
+from vision import letter_render, network, own
 from vision.network import forward, softmax
 from vision.render import INPUT_H, INPUT_W, NOTHING, PLATE_VALUES, plate_input
 
@@ -35,10 +35,7 @@ LETTERS_META = MODELS / "letters.json"
 def standardised(windows: NDArray[np.uint8]) -> NDArray[np.float32]:
     """Windows (n × H × W, grey) as the network takes them: each minus its mean, over
     its spread (a floor of 8 grey levels keeps a bare, flat window flat)."""
-    x = windows.astype(np.float32)
-    mean = x.mean(axis=(1, 2), keepdims=True)
-    spread = np.maximum(x.std(axis=(1, 2), keepdims=True), 8.0)
-    return np.asarray(((x - mean) / spread)[:, None], np.float32)
+    return network.standardised(windows, (1, 2))[:, None]
 
 
 @dataclass(frozen=True)

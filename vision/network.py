@@ -31,6 +31,15 @@ def forward(
     return np.concatenate(rows)
 
 
+def standardised(x: NDArray[np.generic], axes: tuple[int, ...]) -> NDArray[np.float32]:
+    """``x`` as the networks take it: minus its mean over ``axes``, over its spread (at
+    least 8 grey levels, so that a bare table or window stays flat)."""
+    f = x.astype(np.float32)
+    mean = f.mean(axis=axes, keepdims=True)
+    spread = np.maximum(f.std(axis=axes, keepdims=True), 8.0)
+    return np.asarray((f - mean) / spread, np.float32)
+
+
 def softmax(logits: NDArray[np.float64]) -> NDArray[np.float64]:
     """Each row of a classifier's outputs as probabilities (its largest first taken
     away, so that no exponential overflows)."""
