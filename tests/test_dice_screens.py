@@ -217,7 +217,7 @@ def test_a_die_the_camera_could_not_read_is_corrected_by_touch_only(tmp_path: Pa
     press(app)  # the photo: ? S P
     _tap_button(app, "tile:0")
     assert app.scene.state.endswith("-correction")
-    _tap_button(app, "key:S")
+    _tap_button(app, "kb:S")
     press(app)
     current = _game(app).current
     assert current is not None and current.consonants == "SSP"
@@ -237,7 +237,7 @@ def test_a_die_read_wrong_is_corrected_before_anyone_announces(tmp_path: Path) -
     assert _game(app).current is not None and _game(app).current.consonants == "HRS"
     _tap_button(app, "tile:0")
     assert app.scene.state.endswith("-correction")
-    _tap_button(app, "key:M")
+    _tap_button(app, "kb:M")
     current = _game(app).current
     assert current is not None and current.consonants == "MRS"
     assert all(set("MRS") <= set(w) for w in current.shortest["hard"].words)

@@ -21,6 +21,7 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
+from device.keyboard import DONE, ERASE, LETTERS, keyboard, keyboard_key
 from device.phones_view import draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import GameScene, next_on_buzzer, open_menu_on
@@ -99,28 +100,14 @@ class DiceScene(GameScene[DiceGame]):
     def faces(self, played: DiceRound) -> list[str]:
         return [*played.consonants, *([played.vowel] if played.vowel else [])]
 
-    def letter_keys(self, top: int, rows: tuple[str, ...] = KEYBOARD) -> int:
-        """On-screen keys ("key:X") from ``top``, ten to a row's width, each row centred;
-        where the last row ends."""
-        w, h = self.host.theme.size
-        key_h = int(h * 0.1)
-        for r, keys in enumerate(rows):
-            row = pygame.Rect(int(w * 0.02), top + r * (key_h + 4), int(w * 0.96), key_h)
-            width = row.width // 10
-            left = row.x + (10 - len(keys)) * width // 2
-            for i, key in enumerate(keys):
-                box = pygame.Rect(left + i * width + 2, row.y, width - 4, key_h)
-                self.buttons.append(Button(box, key, f"key:{key}"))
-        return top + len(rows) * (key_h + 4)
-
     def die_keys(self, top: int, vowel_die: bool) -> None:
-        """The on-screen keys of a die being corrected, from ``top``: the vowel die's six
-        faces, or the letters (a vowel on a d20 is refused by the game, with its reason),
-        and "OK" (the correction dropped)."""
+        """The on-screen keyboard (:func:`device.keyboard.keyboard`) of a die being
+        corrected, from ``top``: the vowel die's six faces, or the letters (a vowel on a
+        d20 is refused by the game, with its reason)."""
         w, h = self.host.theme.size
-        bottom = self.letter_keys(top, VOWEL_DIE_KEYS if vowel_die else KEYBOARD)
-        done = pygame.Rect(int(w * 0.35), bottom + 4, int(w * 0.3), int(h * 0.1))
-        self.buttons.append(Button(done, "OK", "key-done", GOOD, (10, 10, 10)))
+        rows = VOWEL_DIE_KEYS if vowel_die else LETTERS
+        area = pygame.Rect(int(w * 0.02), top, int(w * 0.96), int(h * 0.1) * (len(rows) + 1))
+        self.buttons += keyboard(area, rows)
 
 
 class DiceRollScene(DiceScene):
@@ -176,10 +163,10 @@ class DiceRollScene(DiceScene):
         elif key.startswith("tile:") and self.reading is not None and self.reading_job is None:
             self.fixing = int(key[5:])
             self.message = "touchez la lettre du dé (ou tapez-la au clavier)"
-        elif key.startswith("key:") and self.fixing is not None:
-            self.on_typed(key[4:])
-        elif key == "key-done":
+        elif keyboard_key(key) in (ERASE, DONE):  # the correction dropped
             self.fixing, self.message = None, None
+        elif keyboard_key(key) is not None:
+            self.on_typed(str(keyboard_key(key)))
         elif key == "retake" and self.reading_job is None:
             self.reading, self.fixing = None, None
             self.read()
@@ -369,11 +356,12 @@ class DiceCountScene(DiceScene):
             self.fixing = int(key[5:])
             self.message = "touchez la lettre du dé (ou tapez-la au clavier)"
             return
-        if key.startswith("key:"):
-            self.on_typed(key[4:])
-            return
-        if key == "key-done":
+        typed = keyboard_key(key)
+        if typed in (ERASE, DONE):  # the correction dropped, the roll as it was
             self.fixing, self.message = None, None
+            return
+        if typed is not None:
+            self.on_typed(typed)
             return
         if self.fixing is not None:
             return  # a die being corrected: its keys only
@@ -555,7 +543,15 @@ class DiceWordScene(DiceScene):
             surface, line, 0.06, ACCENT, center=(int(w * 0.71), int(h * 0.17)), max_width=w // 2
         )
         theme.text(surface, self.word or "…", 0.1, TEXT, center=(w // 2, int(h * 0.33)))
-        self.letter_keys(int(h * 0.43))
+        top = int(h * 0.43)
+        key_h = int(h * 0.1)
+        for r, keys in enumerate(KEYBOARD):
+            row = pygame.Rect(int(w * 0.02), top + r * (key_h + 4), int(w * 0.96), key_h)
+            width = row.width // 10
+            left = row.x + (10 - len(keys)) * width // 2
+            for i, key in enumerate(keys):
+                box = pygame.Rect(left + i * width + 2, row.y, width - 4, key_h)
+                self.buttons.append(Button(box, key, f"key:{key}"))
         bottom = pygame.Rect(0, int(h * 0.8), w, int(h * 0.13))
         labels = [
             ("Effacer", "erase", PANEL),
