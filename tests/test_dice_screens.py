@@ -224,6 +224,23 @@ def test_a_die_the_camera_could_not_read_is_corrected_by_touch_only(tmp_path: Pa
     app.close()
 
 
+def test_a_d20_being_corrected_offers_its_twenty_consonants_and_no_vowel(
+    tmp_path: Path,
+) -> None:
+    """ "3 dés 20 faces avec des consonnes": the keys of a d20 being corrected are its
+    twenty faces, no vowel a player could tap by mistake, each key larger for it."""
+    app, _ = make_app(tmp_path, DiceReader(), rules="dice", players=["Ana", "Bruno"])
+    press(app)  # home: play
+    press(app)  # the photo: ? S P
+    _tap_button(app, "tile:0")
+    app.step()
+    keys = {b.key[3:] for b in app.scene.buttons if b.key.startswith("kb:")}
+    assert keys == set("BCDFGHJKLMNPQRSTVWXZ") | {"del", "ok"}
+    key = next(b for b in app.scene.buttons if b.key == "kb:B")
+    assert key.rect.height >= 0.1 * app.surface.get_height()
+    app.close()
+
+
 def test_a_die_read_wrong_is_corrected_before_anyone_announces(tmp_path: Path) -> None:
     """The camera read an H where the die shows an M, surely: the roll was taken. Before
     anyone announces, the H is tapped and the M of the screen's keys: the roll is the

@@ -21,7 +21,7 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
-from device.keyboard import DONE, ERASE, LETTERS, keyboard, keyboard_key
+from device.keyboard import DONE, ERASE, keyboard, keyboard_key
 from device.phones_view import draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import GameScene, next_on_buzzer, open_menu_on
@@ -55,6 +55,7 @@ from engine.dice import (
     roll_dice,
 )
 from engine.events import Event
+from solver.words import CONSONANTS
 
 COUNTS = tuple(range(SHORTEST, 11))
 """The announcements offered as buttons (3 to 10 letters)."""
@@ -66,6 +67,9 @@ KEYBOARD = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN")
 """The on-screen keyboard, AZERTY as French tables know it."""
 VOWEL_DIE_KEYS = ("AEIOU*",)
 """The vowel die's faces, its joker a star: the keys of that die being corrected."""
+D20_KEYS = (CONSONANTS[:10], CONSONANTS[10:])
+"""A d20's faces, the twenty consonants, in the alphabet's order (a die is read, not
+typed): the keys of a d20 being corrected, none the die cannot show."""
 
 
 class DiceScene(GameScene[DiceGame]):
@@ -102,11 +106,12 @@ class DiceScene(GameScene[DiceGame]):
 
     def die_keys(self, top: int, vowel_die: bool) -> None:
         """The on-screen keyboard (:func:`device.keyboard.keyboard`) of a die being
-        corrected, from ``top``: the vowel die's six faces, or the letters (a vowel on a
-        d20 is refused by the game, with its reason)."""
+        corrected, from ``top``: its faces only, the vowel die's six or a d20's twenty
+        consonants (a vowel typed on a USB keyboard for a d20 is refused by the game, with
+        its reason)."""
         w, h = self.host.theme.size
-        rows = VOWEL_DIE_KEYS if vowel_die else LETTERS
-        area = pygame.Rect(int(w * 0.02), top, int(w * 0.96), int(h * 0.1) * (len(rows) + 1))
+        rows = VOWEL_DIE_KEYS if vowel_die else D20_KEYS
+        area = pygame.Rect(int(w * 0.02), top, int(w * 0.96), int(h * 0.12) * (len(rows) + 1))
         self.buttons += keyboard(area, rows)
 
 
