@@ -333,13 +333,13 @@ def test_with_six_long_names_every_screen_keeps_its_type_big_and_inside(tmp_path
     session = app.session
     assert session is not None
     names = session.game.players
-    screens = {}
+    screens: dict[str, list[tuple[str, int, pygame.Rect]]] = {}
 
-    def look() -> None:
+    def look() -> None:  # every look kept: a scene's first announcement differs from its next
         drawn.clear()
         app.refresh()
         app.step()
-        screens[app.scene.name] = list(drawn)
+        screens.setdefault(app.scene.name, []).extend(drawn)
 
     look()  # the first player's draw
     session.do(FirstCardsDrawn("ABCDEF"))

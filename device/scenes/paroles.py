@@ -329,10 +329,9 @@ class ParolesAnnounceScene(ParolesScene):
             return f"{hand.holder} a accepté, écarté une carte et pioché deux : {hand.cards} cartes"
         if game.calls:
             return f"{hand.holder} prend {FRESH_HAND} nouvelles cartes (la main révélée est jetée)"
-        return (
-            f"{hand.holder} commence : les cartes tirées retournent au paquet, battu ; "
-            f"{hand.holder} prend les {FRESH_HAND} premières"
-        )
+        # Short enough to be read at a metre (the long sentence shrank to 13 pixels): the
+        # drawn cards back in the pack, the pack shuffled, the first player's five cards.
+        return f"{hand.holder} commence avec {FRESH_HAND} cartes (paquet rebattu)"
 
     def rule(self) -> str:
         """How long the word may be."""
