@@ -109,6 +109,49 @@ class Theme:
         surface.blit(image, rect)
         return rect
 
+    def wrapped(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        scale: float,
+        colour: Colour = TEXT,
+        *,
+        center: tuple[int, int],
+        max_width: int,
+        max_lines: int = 2,
+    ) -> pygame.Rect:
+        """``text`` centred on ``center``: on one line where it fits ``max_width``, else its
+        words over up to ``max_lines`` lines at the size asked (a sentence read from a
+        metre away is not shrunk to 12 px to keep to one line), and only past that
+        smaller, as little as fits; returns the box of all its lines."""
+        size = max(10, round(self.height * scale))
+        lines = wrapped_lines(self.font(size / self.height), text, max_width)
+        while len(lines) > max_lines and size > 10:
+            size -= 1
+            lines = wrapped_lines(self.font(size / self.height), text, max_width)
+        if len(lines) > max_lines:
+            lines = [text]  # even at the smallest size: one line, shrunk to its width
+        step = self.font(size / self.height).get_linesize()
+        top = center[1] - step * len(lines) / 2
+        boxes = [
+            self.text(surface, line, size / self.height, colour,
+                      center=(center[0], round(top + step * (k + 0.5))), max_width=max_width)
+            for k, line in enumerate(lines)
+        ]  # fmt: skip
+        return boxes[0].unionall(boxes[1:])
+
+
+def wrapped_lines(font: pygame.font.Font, text: str, max_width: int) -> list[str]:
+    """``text``'s words laid greedily on lines no wider than ``max_width`` in ``font`` (a
+    word wider alone keeps a line of its own)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
 
 @dataclass
 class Button:

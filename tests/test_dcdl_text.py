@@ -114,7 +114,9 @@ def test_six_long_names_stay_readable_on_the_result_screen(tmp_path: Path) -> No
     app.close()
 
 
-@pytest.mark.parametrize("rules", ["boxed", "tv", "club-duplicate", "club-match"])
+@pytest.mark.parametrize(
+    "rules", ["boxed", "tv", "club-duplicate", "club-match", "dice", "pyramide", "sloubi"]
+)
 def test_every_screen_of_a_demo_game_with_long_names_is_readable(
     tmp_path: Path, rules: str
 ) -> None:

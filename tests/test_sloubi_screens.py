@@ -234,6 +234,41 @@ SMALLEST = 19
 """The smallest type allowed, in pixels at 800x480 ("about 20 px")."""
 
 
+def test_a_tie_between_two_long_names_is_said_in_readable_type_above_the_virtual_bucket(
+    tmp_path: Path,
+) -> None:
+    """ "Départage : Marie-Hélène et Jean-Baptiste" shrank to 16 px on one line: it takes
+    two lines at a readable size, clear of the "Seau virtuel" button."""
+    app, _ = make_app(tmp_path, rules="sloubi", players=[n[:12] for n in SIX], voice=False)
+    press(app)
+    for total in ("300", "300", "200", "200", "200", "200"):
+        _type(app, total)
+        press(app, Action.CONFIRM)
+    assert "departage" in app.scene.state
+    theme = app.theme
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = theme.text
+
+    def recorded(
+        surface: pygame.Surface, line: str, scale: float, *a: object, **k: object
+    ) -> pygame.Rect:
+        rect = text(surface, line, scale, *a, **k)  # type: ignore[arg-type]
+        drawn.append((line, rect))
+        return rect
+
+    theme.text = recorded  # type: ignore[method-assign]
+    app.refresh()
+    app.step()
+    first = next(i for i, (line, _) in enumerate(drawn) if line.startswith("Départage"))
+    said = drawn[first : first + 2]  # its lines, drawn one after the other
+    assert " ".join(line for line, _ in said) == f"Départage : {SIX[0][:12]} et {SIX[1][:12]}"
+    virtual = next(b for b in app.scene.buttons if b.key == "virtual")
+    for line, rect in said:
+        assert rect.height >= SMALLEST, (line, rect)
+        assert not rect.colliderect(virtual.rect), (line, rect, virtual.rect)
+    app.close()
+
+
 @pytest.mark.parametrize("rules", ["sloubi", "sloubi-enfants"])
 def test_with_six_long_names_every_screen_keeps_its_type_big_and_inside(
     tmp_path: Path, rules: str
@@ -258,11 +293,11 @@ def test_with_six_long_names_every_screen_keeps_its_type_big_and_inside(
     theme.font, theme.text = sized, recorded  # type: ignore[method-assign]
     screens: dict[str, list[tuple[str, int, pygame.Rect]]] = {}
 
-    def look() -> None:
+    def look() -> None:  # every look kept, not a state's last one only
         drawn.clear()
         app.refresh()
         app.step()
-        screens[app.scene.state.split("-", 1)[-1]] = list(drawn)
+        screens.setdefault(app.scene.state.split("-", 1)[-1], []).extend(drawn)
 
     press(app)
     for song in range(3):

@@ -10,13 +10,14 @@ solver, the camera) runs as jobs off the UI thread (:mod:`device.jobs`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Generic, TypeVar
 
 import pygame
 
 from device.host import Host
 from device.intents import Action, Intent, Press, Tap, Typed
-from device.theme import ACCENT, BACKGROUND, BAD, GOOD, MUTED, PANEL, TEXT, Button
+from device.theme import ACCENT, BACKGROUND, BAD, GOOD, MUTED, PANEL, TEXT, Button, Theme
 from engine.events import Event, RefusedEvent
 from engine.game import Game, Round
 from engine.rules import RoundKind, Timer
@@ -150,6 +151,22 @@ def header(scene: Scene, surface: pygame.Surface, game: Game, current: Round) ->
     theme.text(surface, theme.clipped(first, scale, left - 20), scale, MUTED, topleft=(12, 8))
     theme.text(surface, theme.clipped(kind, scale, kind_width), scale, MUTED,
                topleft=(12, 8 + line))  # fmt: skip
+    score_grid(theme, surface, scores, left, scale)
+
+
+def score_grid(
+    theme: Theme,
+    surface: pygame.Surface,
+    scores: Sequence[tuple[str, int]],
+    left: int,
+    scale: float = 0.045,
+) -> None:
+    """Every player's "name : score" right of ``left`` at the top of the screen, in up to
+    three columns (two rows for four to six players), at a fixed readable size: a long
+    name is cut with "…", never the line shrunk off the screen (issue 22)."""
+    w, _h = theme.size
+    line = theme.font(scale).get_linesize()
+    columns = min(len(scores), 3) or 1
     cell = (w - left - 8) // columns
     for i, (player, score) in enumerate(scores):
         x = left + (i % columns) * cell

@@ -24,7 +24,7 @@ from device.jobs import Job
 from device.keyboard import DONE, ERASE, keyboard, keyboard_key
 from device.phones_view import draw_join
 from device.reader import DrawReading, NoDraw
-from device.scenes.base import GameScene, next_on_buzzer, open_menu_on
+from device.scenes.base import GameScene, next_on_buzzer, open_menu_on, score_grid
 from device.theme import (
     ACCENT,
     BAD,
@@ -84,22 +84,19 @@ class DiceScene(GameScene[DiceGame]):
         return current
 
     def header(self, surface: pygame.Surface, played: DiceRound) -> None:
-        """The roll's number and who rolls; the scores out of 36."""
+        """The roll's number, the target and who rolls at the left; every score beside
+        them at one readable size (:func:`score_grid`: two rows for four to six players,
+        a long name cut, never the line shrunk off the screen)."""
         theme = self.host.theme
         w, _h = theme.size
-        title = f"Lancer {played.number} · {played.roller}"
-        if played.roll_off:
-            title += " · départage"
-        theme.text(surface, title, 0.06, MUTED, topleft=(12, 8), max_width=int(w * 0.42))
-        scores = "   ".join(f"{p} : {s}" for p, s in self.game.scores.items())
-        theme.text(
-            surface,
-            f"{scores}   (en {TARGET})",
-            0.05,
-            TEXT,
-            topleft=(int(w * 0.45), 10),
-            max_width=int(w * 0.54),
-        )
+        scale = 0.045
+        line = theme.font(scale).get_linesize()
+        left = int(w * 0.30)
+        roller = played.roller + (" · départage" if played.roll_off else "")
+        for row, said in enumerate((f"Lancer {played.number} · en {TARGET}", roller)):
+            shown = theme.clipped(said, scale, left - 20)
+            theme.text(surface, shown, scale, MUTED, topleft=(12, 8 + row * line))
+        score_grid(theme, surface, list(self.game.scores.items()), left, scale)
 
     def faces(self, played: DiceRound) -> list[str]:
         return [*played.consonants, *([played.vowel] if played.vowel else [])]
@@ -240,7 +237,8 @@ class DiceRollScene(DiceScene):
             return
         if current.roll_off:
             line = "Départage : " + " et ".join(current.players)
-            theme.text(surface, line, 0.06, ACCENT, center=(w // 2, int(h * 0.16)))
+            at = (w // 2, int(h * 0.165))
+            theme.text(surface, line, 0.05, ACCENT, center=at, max_width=w - 24)
         if self.reading is not None:
             values = list(self.reading.values)
             area = pygame.Rect(int(w * 0.15), int(h * 0.22), int(w * 0.7), int(h * 0.25))
@@ -451,18 +449,17 @@ class DiceCountScene(DiceScene):
         else:
             said = "IMPOSSIBLE" if counting.letters is None else f"{counting.letters} lettres"
             shown = "STOP" if count == 0 else str(count)
-            theme.text(surface, shown, 0.2, ACCENT, center=(int(w * 0.76), int(h * 0.19)))
-            theme.text(
+            theme.text(surface, shown, 0.16, ACCENT, center=(int(w * 0.76), int(h * 0.21)))
+            theme.wrapped(
                 surface,
                 f"{counting.player} compte ({said})",
-                0.05,
+                0.04,
                 TEXT,
-                center=(int(w * 0.76), int(h * 0.33)),
+                center=(int(w * 0.76), int(h * 0.335)),
                 max_width=int(w * 0.46),
             )
         players = current.players
-        row = pygame.Rect(0, int(h * 0.4), w, int(h * 0.13))
-        for box, player in zip(_wide_row(row, len(players)), players, strict=True):
+        for box, player in zip(_player_boxes(w, h, len(players)), players, strict=True):
             chosen = player == self.announcer
             colour = ACCENT if chosen else PANEL
             self.buttons.append(
@@ -538,14 +535,14 @@ class DiceWordScene(DiceScene):
         self.header(surface, current)
         counting = current.counting
         assert counting is not None
-        area = pygame.Rect(int(w * 0.02), int(h * 0.1), int(w * 0.4), int(h * 0.15))
+        area = pygame.Rect(int(w * 0.02), int(h * 0.13), int(w * 0.4), int(h * 0.15))
         draw_tiles(surface, theme, area, self.faces(current))
         level = {"easy": ", facile", "hard": ", difficile"}.get(
             self.game.level(self.player) or "", ""
         )
         line = f"STOP ! Le mot de {self.player} ({counting.letters} lettres{level})"
-        theme.text(
-            surface, line, 0.06, ACCENT, center=(int(w * 0.71), int(h * 0.17)), max_width=w // 2
+        theme.wrapped(
+            surface, line, 0.05, ACCENT, center=(int(w * 0.71), int(h * 0.2)), max_width=w // 2
         )
         theme.text(surface, self.word or "…", 0.1, TEXT, center=(w // 2, int(h * 0.33)))
         top = int(h * 0.43)
@@ -594,19 +591,21 @@ class DiceResultScene(DiceScene):
         w, h = theme.size
         played = self.played
         self.header(surface, played)
-        area = pygame.Rect(int(w * 0.02), int(h * 0.1), int(w * 0.4), int(h * 0.15))
+        area = pygame.Rect(int(w * 0.02), int(h * 0.13), int(w * 0.4), int(h * 0.15))
         draw_tiles(surface, theme, area, self.faces(played))
-        theme.text(
-            surface, self.outcome(played), 0.055, TEXT, topleft=(int(w * 0.45), int(h * 0.12)),
-            max_width=int(w * 0.54),
+        # Beside the dice, under the scores: on two lines each where long names need it.
+        right = (int(w * 0.45), int(w * 0.54))
+        theme.wrapped(
+            surface, self.outcome(played), 0.045, TEXT,
+            center=(right[0] + right[1] // 2, int(h * 0.185)), max_width=right[1],
         )  # fmt: skip
         verdict = played.verdict
         if verdict is not None and verdict.reason:
-            theme.text(
-                surface, verdict.reason, 0.05, BAD, topleft=(int(w * 0.45), int(h * 0.2)),
-                max_width=int(w * 0.54),
+            theme.wrapped(
+                surface, verdict.reason, 0.042, BAD,
+                center=(right[0] + right[1] // 2, int(h * 0.28)), max_width=right[1],
             )  # fmt: skip
-        y = int(h * 0.32)
+        y = int(h * 0.33)
         for player in self.game.players:
             points = (played.points or {}).get(player, 0)
             colour = GOOD if points else TEXT
@@ -647,6 +646,19 @@ class DiceResultScene(DiceScene):
         word = verdict.display if verdict is not None and verdict.word else "pas de mot"
         valid = verdict is not None and verdict.valid
         return f"{counting.player} : {word} ({counting.letters}) — {'juste' if valid else 'faux'}"
+
+
+def _player_boxes(w: int, h: int, count: int) -> list[pygame.Rect]:
+    """The announcers' buttons: one row up to three players, two rows from four (six
+    names in one row shrank each to 10 px)."""
+    if count <= 3:
+        return _wide_row(pygame.Rect(0, int(h * 0.4), w, int(h * 0.13)), count)
+    first = (count + 1) // 2
+    rows = (
+        pygame.Rect(0, int(h * 0.375), w, int(h * 0.085)),
+        pygame.Rect(0, int(h * 0.47), w, int(h * 0.085)),
+    )
+    return _wide_row(rows[0], first) + _wide_row(rows[1], count - first)
 
 
 def _wide_row(area: pygame.Rect, count: int) -> list[pygame.Rect]:

@@ -151,11 +151,13 @@ class SloubiRollScene(SloubiScene):
                 surface, sloubis(scores[player]), 0.045, MUTED, topleft=(int(w * 0.36), y + 3)
             )
         if current.contenders != list(self.game.players):
+            # Long names on two lines rather than one line shrunk to 16 px.
             line = "Départage : " + " et ".join(current.contenders)
-            theme.text(
-                surface, line, 0.05, ACCENT, topleft=(12, int(h * 0.68)), max_width=int(w * 0.46)
-            )
-        virtual = pygame.Rect(12, int(h * 0.76), int(w * 0.44), int(h * 0.13))
+            theme.wrapped(
+                surface, line, 0.045, ACCENT, center=(12 + int(w * 0.23), int(h * 0.725)),
+                max_width=int(w * 0.46),
+            )  # fmt: skip
+        virtual = pygame.Rect(12, int(h * 0.79), int(w * 0.44), int(h * 0.11))
         self.buttons.append(Button(virtual, "Seau virtuel", "virtual"))
         left = int(w * 0.5)
         width = w - left - 12
