@@ -274,3 +274,59 @@ def test_once_someone_announced_the_dice_are_no_longer_corrected(tmp_path: Path)
     app.step()
     assert not [b for b in app.scene.buttons if b.key.startswith("tile:")]
     app.close()
+
+
+def test_a_roll_off_between_long_names_is_said_whole_at_a_readable_size(tmp_path: Path) -> None:
+    """Three players of long names tied at 36 (the fourth's wrong word gave each 6): the
+    roll-off's screen says who rolls off, on the screen, at 20 px or more, clear of the
+    header's scores."""
+    from engine.dice import CountdownStopped, DiceRolled, LettersAnnounced, WordGiven
+
+    names = ["Marie-Antoinette", "Jean-Christophe", "Anne-Charlotte", "Pierre-Emmanuel"]
+    app, _clock = make_app(tmp_path, DiceReader(), rules="dice", players=names)
+    press(app)  # home: play
+    session = app.session
+    assert session is not None
+    now = 0.0
+
+    def say(player: str, word: str) -> None:
+        nonlocal now
+        session.do(DiceRolled("BCD", None))
+        now += 1
+        session.do(LettersAnnounced(player, len(word), now))
+        now += len(word) + 1
+        session.do(CountdownStopped(now))
+        session.do(WordGiven(player, word))
+
+    for _ in range(5):
+        for player, word in zip(names[:3], ("bolduc", "bocard", "bécard"), strict=True):
+            say(player, word)
+    say(names[3], "BCDBCD")  # refused: the three others score its 6
+    game = _game(app)
+    assert game.scores == dict(zip(names, (36, 36, 36, 0), strict=True)) and not game.over
+    app.play(session)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = app.theme.text
+
+    def recorded(
+        surface: pygame.Surface, line: str, scale: float, *a: object, **k: object
+    ) -> pygame.Rect:
+        rect = text(surface, line, scale, *a, **k)  # type: ignore[arg-type]
+        drawn.append((line, rect))
+        return rect
+
+    app.step()
+    assert app.scene.name == "des-resultat"  # the fourth's refused word
+    press(app)  # the roll-off's dice
+    app.theme.text = recorded  # type: ignore[method-assign]
+    app.refresh()
+    app.step()
+    assert app.scene.name == "des-lancer"
+    said = [(line, rect) for line, rect in drawn if line.startswith("Départage")]
+    assert [line for line, _ in said] == ["Départage : " + " et ".join(names[:3])]
+    rect = said[0][1]
+    assert rect.height >= 20 and app.surface.get_rect().contains(rect), rect
+    for line, other in drawn:
+        if line != said[0][0] and other.top < 70:  # the header's lines
+            assert not other.inflate(0, -8).colliderect(rect.inflate(0, -8)), (line, other)
+    app.close()
