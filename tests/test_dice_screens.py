@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 from test_app import make_app, press, settle, tap, type_char
+from test_dcdl_text import _record
 
 from device.app import App
 from device.intents import Action
@@ -305,20 +306,10 @@ def test_a_roll_off_between_long_names_is_said_whole_at_a_readable_size(tmp_path
     game = _game(app)
     assert game.scores == dict(zip(names, (36, 36, 36, 0), strict=True)) and not game.over
     app.play(session)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    text = app.theme.text
-
-    def recorded(
-        surface: pygame.Surface, line: str, scale: float, *a: object, **k: object
-    ) -> pygame.Rect:
-        rect = text(surface, line, scale, *a, **k)  # type: ignore[arg-type]
-        drawn.append((line, rect))
-        return rect
-
     app.step()
     assert app.scene.name == "des-resultat"  # the fourth's refused word
     press(app)  # the roll-off's dice
-    app.theme.text = recorded  # type: ignore[method-assign]
+    drawn = _record(app)
     app.refresh()
     app.step()
     assert app.scene.name == "des-lancer"

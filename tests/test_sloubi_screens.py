@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_app import make_app, press, settle, tap, type_char
+from test_dcdl_text import _record
 
 from device.app import App
 from device.cli import main
@@ -245,18 +246,7 @@ def test_a_tie_between_two_long_names_is_said_in_readable_type_above_the_virtual
         _type(app, total)
         press(app, Action.CONFIRM)
     assert "departage" in app.scene.state
-    theme = app.theme
-    drawn: list[tuple[str, pygame.Rect]] = []
-    text = theme.text
-
-    def recorded(
-        surface: pygame.Surface, line: str, scale: float, *a: object, **k: object
-    ) -> pygame.Rect:
-        rect = text(surface, line, scale, *a, **k)  # type: ignore[arg-type]
-        drawn.append((line, rect))
-        return rect
-
-    theme.text = recorded  # type: ignore[method-assign]
+    drawn = _record(app)
     app.refresh()
     app.step()
     first = next(i for i, (line, _) in enumerate(drawn) if line.startswith("Départage"))
