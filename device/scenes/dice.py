@@ -21,7 +21,7 @@ import pygame
 from device.host import Host
 from device.intents import Action, Press
 from device.jobs import Job
-from device.keyboard import DONE, ERASE, keyboard, keyboard_key
+from device.keyboard import DONE, ERASE, LETTERS, keyboard, keyboard_key
 from device.phones_view import draw_join
 from device.reader import DrawReading, NoDraw
 from device.scenes.base import GameScene, next_on_buzzer, open_menu_on, score_grid
@@ -63,8 +63,6 @@ OVER_TEN = tuple(range(11, 19))
 """The longer announcements offered while an IMPOSSIBLE is counted down: the rules let a
 number "même supérieur à 10" interrupt it."""
 
-KEYBOARD = ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN")
-"""The on-screen keyboard, AZERTY as French tables know it."""
 VOWEL_DIE_KEYS = ("AEIOU*",)
 """The vowel die's faces, its joker a star: the keys of that die being corrected."""
 D20_KEYS = (CONSONANTS[:10], CONSONANTS[10:])
@@ -547,7 +545,7 @@ class DiceWordScene(DiceScene):
         theme.text(surface, self.word or "…", 0.1, TEXT, center=(w // 2, int(h * 0.33)))
         top = int(h * 0.43)
         key_h = int(h * 0.1)
-        for r, keys in enumerate(KEYBOARD):
+        for r, keys in enumerate(LETTERS):  # AZERTY, as French tables know it
             row = pygame.Rect(int(w * 0.02), top + r * (key_h + 4), int(w * 0.96), key_h)
             width = row.width // 10
             left = row.x + (10 - len(keys)) * width // 2
@@ -594,16 +592,17 @@ class DiceResultScene(DiceScene):
         area = pygame.Rect(int(w * 0.02), int(h * 0.13), int(w * 0.4), int(h * 0.15))
         draw_tiles(surface, theme, area, self.faces(played))
         # Beside the dice, under the scores: on two lines each where long names need it.
-        right = (int(w * 0.45), int(w * 0.54))
+        width = int(w * 0.54)
+        middle = int(w * 0.45) + width // 2
         theme.wrapped(
             surface, self.outcome(played), 0.045, TEXT,
-            center=(right[0] + right[1] // 2, int(h * 0.185)), max_width=right[1],
+            center=(middle, int(h * 0.185)), max_width=width,
         )  # fmt: skip
         verdict = played.verdict
         if verdict is not None and verdict.reason:
             theme.wrapped(
                 surface, verdict.reason, 0.042, BAD,
-                center=(right[0] + right[1] // 2, int(h * 0.28)), max_width=right[1],
+                center=(middle, int(h * 0.28)), max_width=width,
             )  # fmt: skip
         y = int(h * 0.33)
         for player in self.game.players:
