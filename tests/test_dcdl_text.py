@@ -42,6 +42,27 @@ def _record(app: object) -> list[tuple[str, pygame.Rect]]:
     return drawn
 
 
+def _record_sized(app: object) -> list[tuple[str, int, pygame.Rect]]:
+    """:func:`_record`, each line with the font size it was drawn at (pixels, after any
+    shrinking to its width: the last font the theme asked for while drawing it)."""
+    theme = app.theme  # type: ignore[attr-defined]
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    sizes: list[int] = []
+    font, real = theme.font, theme.text
+
+    def sized(scale: float) -> pygame.font.Font:
+        sizes.append(max(10, round(theme.height * scale)))
+        return font(scale)
+
+    def text(surface: pygame.Surface, line: str, *args: object, **kwargs: object) -> pygame.Rect:
+        rect: pygame.Rect = real(surface, line, *args, **kwargs)
+        drawn.append((line, sizes[-1], rect))
+        return rect
+
+    theme.font, theme.text = sized, text
+    return drawn
+
+
 def _check_readable(drawn: list[tuple[str, pygame.Rect]], where: str) -> None:
     screen = pygame.Rect(0, 0, 800, 480)
     for line, rect in drawn:

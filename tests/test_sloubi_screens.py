@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_app import make_app, press, settle, tap, type_char
-from test_dcdl_text import _record
+from test_dcdl_text import _record, _record_sized
 
 from device.app import App
 from device.cli import main
@@ -264,23 +264,7 @@ def test_with_six_long_names_every_screen_keeps_its_type_big_and_inside(
     tmp_path: Path, rules: str
 ) -> None:
     app, clock = make_app(tmp_path, rules=rules, players=[n[:12] for n in SIX], voice=False)
-    theme = app.theme
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    sizes: list[int] = []
-    font, text = theme.font, theme.text
-
-    def sized(scale: float) -> pygame.font.Font:
-        sizes.append(max(10, round(theme.height * scale)))
-        return font(scale)
-
-    def recorded(
-        surface: pygame.Surface, line: str, scale: float, *a: object, **k: object
-    ) -> pygame.Rect:
-        rect = text(surface, line, scale, *a, **k)  # type: ignore[arg-type]
-        drawn.append((line, sizes[-1], rect))
-        return rect
-
-    theme.font, theme.text = sized, recorded  # type: ignore[method-assign]
+    drawn = _record_sized(app)
     screens: dict[str, list[tuple[str, int, pygame.Rect]]] = {}
 
     def look() -> None:  # every look kept, not a state's last one only
